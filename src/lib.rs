@@ -1,0 +1,10 @@
+//! aiwolf-nl: translates between the AIWolf agent protocol and natural Japanese and English.
+//!
+//! The modules follow the pipeline: [`protocol`] (the language itself) underlies everything; [`api`] (HTTP)
+//! and [`cli`] (the command line) sit on top.
+
+pub mod api;
+pub mod cli;
+pub mod protocol;
+
+pub use api::{AppState, app, serve};

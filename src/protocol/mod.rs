@@ -1,0 +1,21 @@
+//! The AIWolf protocol language: typed syntax tree, parser (3.6 plus the dialects of real logs), canonical
+//! printer, subject completion, and precise errors.
+//!
+//! ```
+//! use aiwolf_nl::protocol::{normalize, ParseOptions};
+//! let text = normalize("Agent[01] REQUEST Agent[02] (Agent[02] VOTE Agent[3])", &ParseOptions::default()).unwrap();
+//! assert_eq!(text, "Agent[01] REQUEST Agent[02] (VOTE Agent[03])");
+//! ```
+
+pub mod ast;
+mod dialect;
+pub mod error;
+mod parser;
+mod printer;
+mod subject;
+
+pub use ast::{Agent, Content, Keyword, MAX_NUMBER, Role, Sentence, Species, TalkKind, TalkRef};
+pub use error::{Dialect, ErrorCode, ParseError, Span, Warning, WarningCode};
+pub use parser::{HARD_MAX_DEPTH, ParseOptions, Parsed, normalize, parse};
+pub use printer::write_canonical;
+pub use subject::{resolve_subjects, validate_tree};
