@@ -17,11 +17,10 @@ pub fn write_canonical(out: &mut String, sentence: &Sentence) {
 /// where the Java printer keeps any written subject.
 fn write_sentence(out: &mut String, sentence: &Sentence, inherited: Option<Agent>, nested: bool) {
     let effective = sentence.subject.or(inherited);
-    if let Some(subject) = sentence.subject {
-        if !(nested && Some(subject) == inherited) && !matches!(sentence.content, Content::Skip | Content::Over) {
-            write_agent(out, subject);
-            out.push(' ');
-        }
+    let control = matches!(sentence.content, Content::Skip | Content::Over);
+    if let Some(subject) = sentence.subject.filter(|s| !control && (!nested || Some(*s) != inherited)) {
+        write_agent(out, subject);
+        out.push(' ');
     }
     let content = &sentence.content;
     out.push_str(content.keyword().keyword());
