@@ -8,6 +8,7 @@
 //! ```
 
 pub mod ast;
+pub mod context;
 mod dialect;
 pub mod error;
 mod parser;
@@ -15,6 +16,7 @@ mod printer;
 mod subject;
 
 pub use ast::{Agent, Content, Keyword, MAX_NUMBER, Role, Sentence, Species, TalkKind, TalkRef};
+pub use context::{Context, NameTable};
 pub use error::{Dialect, ErrorCode, ParseError, Span, Warning, WarningCode};
 pub use parser::{HARD_MAX_DEPTH, ParseOptions, Parsed, normalize, parse};
 pub use printer::write_canonical;

@@ -1,0 +1,136 @@
+//! Who is talking to whom, in which game: the context both translation directions need.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::ast::Agent;
+
+/// The game's names: each agent's display name first, then other names it may be called by.
+///
+/// JSON: `{"Agent[03]": "ミナト"}` or `{"Agent[03]": ["ミナト", "Minato"]}`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NameTable {
+    names: BTreeMap<Agent, Vec<String>>,
+}
+
+impl NameTable {
+    pub fn new() -> Self {
+        NameTable::default()
+    }
+
+    /// Adds `name` for `agent`; the first name added is the display name.
+    pub fn insert(&mut self, agent: Agent, name: impl Into<String>) {
+        let name = name.into();
+        let names = self.names.entry(agent).or_default();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+
+    /// The display name of `agent`, if the table has one.
+    pub fn display_name(&self, agent: Agent) -> Option<&str> {
+        self.names.get(&agent).and_then(|names| names.first()).map(String::as_str)
+    }
+
+    /// Every name of `agent`.
+    pub fn names_of(&self, agent: Agent) -> &[String] {
+        self.names.get(&agent).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every (agent, name) pair, agents in order.
+    pub fn iter(&self) -> impl Iterator<Item = (Agent, &str)> {
+        self.names.iter().flat_map(|(agent, names)| names.iter().map(move |name| (*agent, name.as_str())))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+}
+
+impl FromIterator<(Agent, String)> for NameTable {
+    fn from_iter<I: IntoIterator<Item = (Agent, String)>>(iter: I) -> Self {
+        let mut table = NameTable::new();
+        for (agent, name) in iter {
+            table.insert(agent, name);
+        }
+        table
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Serialize for NameTable {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let map: BTreeMap<String, &Vec<String>> = self.names.iter().map(|(a, n)| (a.to_string(), n)).collect();
+        map.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for NameTable {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = BTreeMap::<String, OneOrMany>::deserialize(deserializer)?;
+        let mut table = NameTable::new();
+        for (key, value) in raw {
+            let agent: Agent = key.parse().map_err(serde::de::Error::custom)?;
+            if agent == Agent::Any {
+                return Err(serde::de::Error::custom("ANY cannot have a name"));
+            }
+            let names = match value {
+                OneOrMany::One(name) => vec![name],
+                OneOrMany::Many(names) => names,
+            };
+            for name in names {
+                let name = name.trim();
+                if name.is_empty() {
+                    return Err(serde::de::Error::custom(format!("empty name for {key}")));
+                }
+                table.insert(agent, name);
+            }
+        }
+        Ok(table)
+    }
+}
+
+/// The situation an utterance is made in.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Context {
+    /// Who speaks; an omitted top-level subject is this agent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speaker: Option<Agent>,
+    /// Who is spoken to (`@Name`, `>>Agent[03]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub addressee: Option<Agent>,
+    /// The game's name table.
+    #[serde(default, skip_serializing_if = "NameTable::is_empty")]
+    pub names: NameTable,
+    /// The current day, for 「昨日」 / "yesterday".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub day: Option<u32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_read_one_or_many() {
+        let table: NameTable =
+            serde_json::from_str(r#"{"Agent[03]": "ミナト", "Agent[4]": ["シオン", "Shion"]}"#).unwrap();
+        assert_eq!(table.display_name(Agent::Id(3)), Some("ミナト"));
+        assert_eq!(table.names_of(Agent::Id(4)), ["シオン", "Shion"]);
+        assert_eq!(serde_json::to_string(&table).unwrap(), r#"{"Agent[03]":["ミナト"],"Agent[04]":["シオン","Shion"]}"#);
+        assert!(serde_json::from_str::<NameTable>(r#"{"ANY": "x"}"#).is_err());
+        assert!(serde_json::from_str::<NameTable>(r#"{"Agent[01]": " "}"#).is_err());
+    }
+}
