@@ -20,4 +20,4 @@ pub use context::{Context, NameTable};
 pub use error::{Dialect, ErrorCode, ParseError, Span, Warning, WarningCode};
 pub use parser::{HARD_MAX_DEPTH, ParseOptions, Parsed, normalize, parse};
 pub use printer::write_canonical;
-pub use subject::{resolve_subjects, validate_tree};
+pub use subject::{canonicalized, resolve_subjects, validate_tree};

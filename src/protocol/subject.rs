@@ -29,6 +29,24 @@ fn fill(sentence: &mut Sentence, inherited: Option<Agent>) {
     }
 }
 
+/// The tree as the canonical printer sees it: an operand subject equal to the one it inherits is left out
+/// (so `parse(print(t)) == canonicalized(t)`), and Skip/Over lose any subject.
+pub fn canonicalized(sentence: &Sentence) -> Sentence {
+    let mut canonical = sentence.clone();
+    strip(&mut canonical, None, false);
+    canonical
+}
+
+fn strip(sentence: &mut Sentence, inherited: Option<Agent>, nested: bool) {
+    if matches!(sentence.content, Content::Skip | Content::Over) || (nested && sentence.subject == inherited) {
+        sentence.subject = None;
+    }
+    let operand_subject = sentence.content.operand_subject(sentence.subject.or(inherited));
+    for operand in sentence.content.operands_mut() {
+        strip(operand, operand_subject, true);
+    }
+}
+
 /// Checks a tree that did not come from the parser (an API caller built it): nesting depth, operand counts,
 /// and no subject on Skip or Over. Spans are zero: there is no text to point into.
 pub fn validate_tree(sentence: &Sentence, max_depth: usize) -> Result<(), ParseError> {
