@@ -5,6 +5,10 @@ use clap::Parser;
 
 use aiwolf_nl::cli::{Cli, Command, LogFormat, normalize};
 
+// Parsing allocates one small node per operand; mimalloc makes that several times cheaper than glibc.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

@@ -182,3 +182,15 @@ fn generated_sentences_round_trip_exactly() {
     }
     assert_eq!(count, 100_000);
 }
+
+#[test]
+fn keyword_lookups_agree() {
+    use aiwolf_nl::protocol::Keyword;
+    for keyword in Keyword::ALL {
+        let upper = Keyword::from_upper(keyword.keyword());
+        let expected = (!matches!(keyword, Keyword::Skip | Keyword::Over)).then_some(*keyword);
+        assert_eq!(upper, expected, "{keyword}");
+        assert_eq!(Keyword::from_keyword(keyword.keyword()), Some(*keyword));
+    }
+    assert_eq!(Keyword::from_upper("VOTES"), None);
+}

@@ -5,6 +5,7 @@ mod common;
 
 use aiwolf_nl::protocol::{
     Agent, Content, ParseOptions, Role, Sentence, Species, TalkKind, TalkRef, canonicalized, parse,
+    parse_without_fast_path,
 };
 use proptest::prelude::*;
 
@@ -78,6 +79,17 @@ proptest! {
         // A canonical tree comes back exactly.
         let canonical = canonicalized(&tree);
         prop_assert_eq!(parse(&canonical.to_canonical(), &ParseOptions::strict()).unwrap().sentence, canonical);
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_the_full_parser(tree in sentence(), cut in any::<prop::sample::Index>(), junk in "[ ()A-Z0-9\\[\\]]{0,3}") {
+        let text = tree.to_canonical();
+        let at = cut.index(text.len() + 1);
+        for input in [text.clone(), format!("{}{}{}", &text[..at], junk, &text[at..])] {
+            for options in [ParseOptions::default(), ParseOptions::strict(), ParseOptions { max_depth: 2, ..ParseOptions::default() }] {
+                prop_assert_eq!(parse(&input, &options), parse_without_fast_path(&input, &options), "{}", input);
+            }
+        }
     }
 
     #[test]

@@ -5,7 +5,9 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 
 use super::lines::{BoundedLines, Line};
-use crate::protocol::{ErrorCode, ParseError, ParseOptions, Sentence, Span, Warning, parse, write_canonical};
+use crate::protocol::{
+    ErrorCode, ParseError, ParseOptions, Sentence, Span, Warning, normalize_into, parse, write_canonical,
+};
 
 /// One `--json` output line.
 #[derive(Serialize)]
@@ -21,6 +23,17 @@ pub fn run(input: impl BufRead, output: impl Write, options: &ParseOptions, json
     let mut out = io::BufWriter::with_capacity(64 * 1024, output);
     let mut canonical = String::with_capacity(256);
     while let Some(line) = lines.next_line()? {
+        canonical.clear();
+        if let (false, Line::Text(bytes)) = (json, &line)
+            && let Ok(text) = std::str::from_utf8(bytes)
+        {
+            match normalize_into(&mut canonical, text, options) {
+                Ok(()) => out.write_all(canonical.as_bytes())?,
+                Err(error) => write_error_line(&mut out, &error)?,
+            }
+            out.write_all(b"\n")?;
+            continue;
+        }
         let result = match line {
             Line::TooLong(len) => Err(ParseError::new(
                 ErrorCode::TooLong,
@@ -39,7 +52,6 @@ pub fn run(input: impl BufRead, output: impl Write, options: &ParseOptions, json
                 }
             },
         };
-        canonical.clear();
         match (&result, json) {
             (Ok(parsed), false) => {
                 write_canonical(&mut canonical, &parsed.sentence);

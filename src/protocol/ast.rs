@@ -261,6 +261,26 @@ keyword_enum! {
 }
 
 impl Keyword {
+    /// [`Keyword::from_keyword`] for the upper-case keywords, dispatching on length first: the parser's hot path.
+    pub fn from_upper(word: &str) -> Option<Keyword> {
+        use Keyword::*;
+        let candidates: &[Keyword] = match word.len() {
+            2 => &[Or],
+            3 => &[And, Day, Not, Xor],
+            4 => &[Vote],
+            5 => &[Guard, Voted, Agree],
+            6 => &[Attack],
+            7 => &[Divined, Guarded, Request, Inquire, Because],
+            8 => &[Estimate, Attacked, Disagree],
+            9 => &[Comingout],
+            10 => &[Divination, Identified],
+            _ => &[],
+        };
+        let word = word.as_bytes();
+        // Inline byte comparison: these words are short and `memcmp` calls dominate otherwise.
+        candidates.iter().copied().find(|k| k.keyword().as_bytes().iter().zip(word).all(|(a, b)| a == b))
+    }
+
     /// True for the eight operators, which take nested sentences.
     pub fn is_operator(self) -> bool {
         matches!(

@@ -8,6 +8,7 @@
 //! ```
 
 pub mod ast;
+mod canonical;
 pub mod context;
 mod dialect;
 pub mod error;
@@ -18,6 +19,6 @@ mod subject;
 pub use ast::{Agent, Content, Keyword, MAX_NUMBER, Role, Sentence, Species, TalkKind, TalkRef};
 pub use context::{Context, NameTable};
 pub use error::{Dialect, ErrorCode, ParseError, Span, Warning, WarningCode};
-pub use parser::{HARD_MAX_DEPTH, ParseOptions, Parsed, normalize, parse};
+pub use parser::{HARD_MAX_DEPTH, ParseOptions, Parsed, normalize, normalize_into, parse, parse_without_fast_path};
 pub use printer::write_canonical;
 pub use subject::{canonicalized, resolve_subjects, validate_tree};

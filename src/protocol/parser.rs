@@ -6,6 +6,7 @@
 //! [`ParseOptions::max_depth`] (itself capped at [`HARD_MAX_DEPTH`]), so no input can exhaust the stack.
 
 use super::ast::{Agent, Content, Keyword, MAX_NUMBER, Role, Sentence, Species, TalkKind, TalkRef};
+use super::canonical::parse_canonical;
 use super::dialect::fold_full_width;
 use super::error::{Dialect, ErrorCode, ParseError, Span, Warning, WarningCode};
 
@@ -44,12 +45,26 @@ pub struct Parsed {
 
 /// Parses one utterance.
 pub fn parse(input: &str, options: &ParseOptions) -> Result<Parsed, ParseError> {
+    parse_with(input, options, true)
+}
+
+/// The reference-compatible parser alone, without the canonical fast path (for tests that compare them).
+#[doc(hidden)]
+pub fn parse_without_fast_path(input: &str, options: &ParseOptions) -> Result<Parsed, ParseError> {
+    parse_with(input, options, false)
+}
+
+fn parse_with(input: &str, options: &ParseOptions, fast_path: bool) -> Result<Parsed, ParseError> {
     if input.len() > options.max_len {
         return Err(ParseError::new(
             ErrorCode::TooLong,
             Span::new(options.max_len, input.len()),
             format!("input is {} bytes, the limit is {}", input.len(), options.max_len),
         ));
+    }
+    let max_depth = options.max_depth.min(HARD_MAX_DEPTH);
+    if let Some(sentence) = parse_canonical(input, max_depth).filter(|_| fast_path) {
+        return Ok(Parsed { sentence, warnings: Vec::new() });
     }
     let folded = fold_full_width(input);
     let text = folded.as_ref().map_or(input, |f| f.text.as_str());
@@ -79,7 +94,21 @@ pub fn parse(input: &str, options: &ParseOptions) -> Result<Parsed, ParseError> 
 
 /// Parses and prints the canonical text.
 pub fn normalize(input: &str, options: &ParseOptions) -> Result<String, ParseError> {
-    parse(input, options).map(|parsed| parsed.sentence.to_canonical())
+    let mut out = String::with_capacity(input.len());
+    normalize_into(&mut out, input, options)?;
+    Ok(out)
+}
+
+/// Appends the canonical text of `input` to `out`. A line the single-pass canonical parser accepts is its
+/// own canonical text, so it is copied rather than printed again from its tree.
+pub fn normalize_into(out: &mut String, input: &str, options: &ParseOptions) -> Result<(), ParseError> {
+    if input.len() <= options.max_len && parse_canonical(input, options.max_depth.min(HARD_MAX_DEPTH)).is_some() {
+        out.push_str(input);
+        return Ok(());
+    }
+    let parsed = parse_with(input, options, false)?;
+    super::printer::write_canonical(out, &parsed.sentence);
+    Ok(())
 }
 
 fn reject_non_canonical(input: &str, sentence: &Sentence, warnings: &[Warning]) -> Result<(), ParseError> {

@@ -4,8 +4,6 @@
 //! equals the subject the operand inherits (the operator's target inside REQUEST/INQUIRE, otherwise the
 //! operator's effective subject), which is how the reference strips redundant subjects.
 
-use std::fmt::Write;
-
 use super::ast::{Agent, Content, Sentence, TalkRef};
 
 /// Appends the canonical text of `sentence` to `out`.
@@ -106,10 +104,18 @@ fn write_talk(out: &mut String, talk: &TalkRef) {
     write_number(out, talk.id);
 }
 
-fn write_number(out: &mut String, n: u32) {
-    if n < 10 {
-        out.push(char::from(b'0' + n as u8));
-    } else {
-        let _ = write!(out, "{n}");
+fn write_number(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
     }
 }
