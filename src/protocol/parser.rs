@@ -63,13 +63,12 @@ fn parse_with(input: &str, options: &ParseOptions, fast_path: bool) -> Result<Pa
         ));
     }
     let max_depth = options.max_depth.min(HARD_MAX_DEPTH);
-    if let Some(sentence) = parse_canonical(input, max_depth).filter(|_| fast_path) {
+    if fast_path && let Some(sentence) = parse_canonical(input, max_depth) {
         return Ok(Parsed { sentence, warnings: Vec::new() });
     }
     let folded = fold_full_width(input);
     let text = folded.as_ref().map_or(input, |f| f.text.as_str());
-    let mut parser =
-        Parser { src: text.as_bytes(), max_depth: options.max_depth.min(HARD_MAX_DEPTH), warnings: Vec::new() };
+    let mut parser = Parser { src: text.as_bytes(), max_depth, warnings: Vec::new() };
     let result = parser.sentence(0, text.len(), 0, None, false, false);
     let mut warnings = parser.warnings;
     let remap = |span: Span| match &folded {
@@ -157,29 +156,10 @@ fn is_word_end(b: u8) -> bool {
     is_space(b) || b == b'(' || b == b')'
 }
 
-const VERBS_AND_OPERATORS: &[&str] = &[
-    "ESTIMATE",
-    "COMINGOUT",
-    "DIVINATION",
-    "GUARD",
-    "VOTE",
-    "ATTACK",
-    "DIVINED",
-    "IDENTIFIED",
-    "GUARDED",
-    "VOTED",
-    "ATTACKED",
-    "AGREE",
-    "DISAGREE",
-    "REQUEST",
-    "INQUIRE",
-    "BECAUSE",
-    "DAY",
-    "NOT",
-    "AND",
-    "OR",
-    "XOR",
-];
+/// The keywords that may follow a subject (all but Skip and Over), for `expected` lists.
+fn verbs_and_operators() -> Vec<&'static str> {
+    Keyword::ALL.iter().filter(|k| !matches!(k, Keyword::Skip | Keyword::Over)).map(|k| k.keyword()).collect()
+}
 const AGENT: &[&str] = &["Agent[NN]", "ANY"];
 
 struct Parser<'a> {
@@ -495,12 +475,14 @@ impl Parser<'_> {
         let span = Span::new(pos, word_end);
         if pos == e {
             return Err(ParseError::new(ErrorCode::MissingArgument, span, "a verb is missing after the subject")
-                .expecting(VERBS_AND_OPERATORS));
+                .expecting(&verbs_and_operators()));
         }
         let shown = self.text(pos, word_end).to_owned();
         // A keyword run into the next word (`VOTEAgent[01]`, `NOTANY`).
-        if let Some(keyword) =
-            VERBS_AND_OPERATORS.iter().filter(|k| word.len() > k.len() && word.starts_with(**k)).max_by_key(|k| k.len())
+        if let Some(keyword) = verbs_and_operators()
+            .into_iter()
+            .filter(|k| word.len() > k.len() && word.starts_with(*k))
+            .max_by_key(|k| k.len())
         {
             return Err(ParseError::new(
                 ErrorCode::MissingSpace,
@@ -509,15 +491,15 @@ impl Parser<'_> {
             )
             .expecting(&[" "]));
         }
-        let hint = ["Skip", "Over"]
+        let hint = Keyword::ALL
             .iter()
-            .chain(VERBS_AND_OPERATORS)
+            .map(|k| k.keyword())
             .find(|k| k.eq_ignore_ascii_case(word))
             .map(|k| format!(" (keywords are case-sensitive: `{k}`)"))
             .or_else(|| (word == "UNSPEC").then(|| " (omit the subject instead of writing UNSPEC)".to_owned()))
             .unwrap_or_default();
         Err(ParseError::new(ErrorCode::UnknownVerb, span, format!("`{shown}` is not a verb or operator{hint}"))
-            .expecting(VERBS_AND_OPERATORS))
+            .expecting(&verbs_and_operators()))
     }
 
     /// One or more whitespace characters before an argument of `keyword`.
