@@ -35,11 +35,24 @@ fn dialects_normalize_to_3_6_with_a_named_warning() {
         ),
         ("REQUEST(Agent[08] Over)", "REQUEST Agent[08] (Over)", Dialect::Platform04Request),
         ("REQUEST (VOTE Agent[02])", "REQUEST ANY (VOTE Agent[02])", Dialect::Protocol2Request),
+        // Found by fuzzing: subjects below the operand inherit the target, known only after the operand.
+        (
+            "REQUEST (XOR (VOTE Agent[13]) (ANY GUARDED Agent[05]))",
+            "REQUEST ANY (XOR (VOTE Agent[13]) (GUARDED Agent[05]))",
+            Dialect::Protocol2Request,
+        ),
+        (
+            "REQUEST(Agent[03] NOT (Agent[03] VOTE Agent[02]))",
+            "REQUEST Agent[03] (NOT (VOTE Agent[02]))",
+            Dialect::Platform04Request,
+        ),
         ("ＶＯＴＥ　Ａｇｅｎｔ［０３］", "VOTE Agent[03]", Dialect::FullWidth),
     ];
     for (input, canonical, dialect) in cases {
         let (printed, _, dialects) = lenient(input);
         assert_eq!(&printed, canonical, "{input}");
+        let tree = parse(input, &ParseOptions::default()).unwrap().sentence;
+        assert_eq!(parse(canonical, &ParseOptions::strict()).unwrap().sentence, tree, "{input}: tree is canonical");
         assert!(dialects.contains(&Some(*dialect)), "{input}: {dialects:?}");
         let strict = parse(input, &ParseOptions::strict()).expect_err(input);
         assert_eq!(strict.code, ErrorCode::NotCanonical, "{input}");

@@ -9,6 +9,7 @@ use super::ast::{Agent, Content, Keyword, MAX_NUMBER, Role, Sentence, Species, T
 use super::canonical::parse_canonical;
 use super::dialect::fold_full_width;
 use super::error::{Dialect, ErrorCode, ParseError, Span, Warning, WarningCode};
+use super::subject::strip_redundant_subjects;
 
 /// The deepest nesting any configuration may allow; keeps recursion far from the stack limit.
 pub const HARD_MAX_DEPTH: usize = 256;
@@ -406,6 +407,8 @@ impl Parser<'_> {
                 // Target-less REQUEST: the operand's written subject is the one asked, else ANY.
                 let mut operands = self.operands(&groups, keyword, depth, None, true)?;
                 let target = operands[0].subject.take().unwrap_or(Agent::Any);
+                // The operand was read before its inherited subject (the target) was known.
+                strip_redundant_subjects(&mut operands[0], Some(target));
                 build_operator(keyword, None, Some(target), operands)
             }
         };

@@ -37,6 +37,11 @@ pub fn canonicalized(sentence: &Sentence) -> Sentence {
     canonical
 }
 
+/// Leaves out, in place, the subjects of an operand (and below) that equal what they inherit.
+pub(super) fn strip_redundant_subjects(operand: &mut Sentence, inherited: Option<Agent>) {
+    strip(operand, inherited, true);
+}
+
 fn strip(sentence: &mut Sentence, inherited: Option<Agent>, nested: bool) {
     if matches!(sentence.content, Content::Skip | Content::Over) || (nested && sentence.subject == inherited) {
         sentence.subject = None;
