@@ -3,7 +3,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use aiwolf_nl::cli::{Cli, Command, LogFormat, normalize};
+use aiwolf_nl::cli::{Cli, Command, LogFormat, normalize, translate};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -12,6 +12,7 @@ fn main() -> ExitCode {
         Command::Normalize(args) => {
             normalize::run(io::stdin().lock(), io::stdout().lock(), &args.limits.parse_options(args.strict), args.json)
         }
+        Command::Translate(args) => translate::main(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

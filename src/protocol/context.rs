@@ -129,7 +129,10 @@ mod tests {
             serde_json::from_str(r#"{"Agent[03]": "ミナト", "Agent[4]": ["シオン", "Shion"]}"#).unwrap();
         assert_eq!(table.display_name(Agent::Id(3)), Some("ミナト"));
         assert_eq!(table.names_of(Agent::Id(4)), ["シオン", "Shion"]);
-        assert_eq!(serde_json::to_string(&table).unwrap(), r#"{"Agent[03]":["ミナト"],"Agent[04]":["シオン","Shion"]}"#);
+        assert_eq!(
+            serde_json::to_string(&table).unwrap(),
+            r#"{"Agent[03]":["ミナト"],"Agent[04]":["シオン","Shion"]}"#
+        );
         assert!(serde_json::from_str::<NameTable>(r#"{"ANY": "x"}"#).is_err());
         assert!(serde_json::from_str::<NameTable>(r#"{"Agent[01]": " "}"#).is_err());
     }

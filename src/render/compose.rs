@@ -1,0 +1,396 @@
+//! Walks a sentence tree and renders it bottom-up through the language's templates.
+//!
+//! Rust decides structure only: which clause form ("mood") each nested sentence needs, which operands are
+//! inline and which are quoted, and what each agent slot refers to (the speaker, the person spoken to, ANY,
+//! a named agent). Every word comes from the templates and the locale vocabulary. The rules that make the
+//! output readable back into exactly one sentence are written down in `docs/canonical-phrasing.md`.
+
+use std::cell::Cell;
+
+use tera::{Context as Vars, Tera, Value};
+
+use super::error::RenderError;
+use super::options::{Lang, RenderOptions, Style};
+use super::source::template_name;
+use super::vocab::Vocab;
+use crate::protocol::{Agent, Content, Context, Keyword, Sentence, TalkRef};
+
+/// One language's compiled templates and vocabulary.
+pub(crate) struct LangSet {
+    pub lang: Lang,
+    pub tera: Tera,
+    pub vocab: Vocab,
+}
+
+/// The clause form a verb template is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mood {
+    /// A declarative clause: 「〜に投票します」 / "I will vote for …".
+    Statement,
+    /// A declarative clause in plain (dictionary) form, for alternatives: 「〜するか」 / "I will …".
+    Plain,
+    /// What a named person is asked to do: 「〜に投票して(ください)」 / "vote for …".
+    Request,
+    /// What everyone is invited to do: 「〜に投票しましょう」 / "vote for …" after "let's".
+    Suggest,
+    /// A question to the person asked: 「誰に投票しますか」 / "who will you vote for".
+    Question,
+}
+
+impl Mood {
+    pub fn code(self) -> &'static str {
+        match self {
+            Mood::Statement => "statement",
+            Mood::Plain => "plain",
+            Mood::Request => "request",
+            Mood::Suggest => "suggest",
+            Mood::Question => "question",
+        }
+    }
+}
+
+/// What agent slots mean at one point of the tree.
+#[derive(Debug, Clone, Copy)]
+struct Scope {
+    /// The subject an omitted subject stands for here (`None`: the unknown speaker).
+    inherited: Option<Agent>,
+    /// Who "you" is: the target of the nearest REQUEST/INQUIRE, else the context's addressee.
+    you: Option<Agent>,
+}
+
+/// A rendered sentence body before final punctuation.
+struct Body {
+    text: String,
+    /// Ends as a question (gets ？ / ?).
+    question: bool,
+}
+
+/// Renders one sentence; cheap to create, lives for one call.
+pub(crate) struct Composer<'a> {
+    set: &'a LangSet,
+    ctx: &'a Context,
+    options: &'a RenderOptions,
+    /// Counts template renders so variant picks differ between slots of one sentence.
+    renders: Cell<u64>,
+}
+
+impl<'a> Composer<'a> {
+    pub fn new(set: &'a LangSet, ctx: &'a Context, options: &'a RenderOptions) -> Self {
+        Composer { set, ctx, options, renders: Cell::new(0) }
+    }
+
+    /// The whole sentence, punctuated.
+    pub fn render(&self, sentence: &Sentence) -> Result<String, RenderError> {
+        self.finish(sentence, Scope { inherited: self.ctx.speaker, you: self.ctx.addressee }, false)
+    }
+
+    /// A nested sentence quoted whole.
+    fn sentence(&self, sentence: &Sentence, scope: Scope) -> Result<String, RenderError> {
+        self.finish(sentence, scope, true)
+    }
+
+    fn finish(&self, sentence: &Sentence, scope: Scope, quoted: bool) -> Result<String, RenderError> {
+        let body = self.body(sentence, scope)?;
+        let mut vars = self.vars();
+        vars.insert_value("quoted", Value::from(quoted));
+        vars.insert_value("body", Value::from(body.text));
+        vars.insert_value("question", Value::from(body.question));
+        self.call("_sentence.txt", &vars)
+    }
+
+    /// A sentence in sentence position (top level, a quote, a BECAUSE conclusion).
+    fn body(&self, sentence: &Sentence, scope: Scope) -> Result<Body, RenderError> {
+        if is_inline(sentence, scope.inherited) {
+            return Ok(Body { text: self.clause(sentence, scope, Mood::Statement, false)?, question: false });
+        }
+        let framed = written_subject(sentence, scope.inherited);
+        let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
+        let body = match &sentence.content {
+            Content::Request { target, sentence: operand } => {
+                return self.ask(Keyword::Request, *target, operand, framed, scope);
+            }
+            Content::Inquire { target, sentence: operand } => {
+                return self.ask(Keyword::Inquire, *target, operand, framed, scope);
+            }
+            Content::Because { reason, conclusion } => self.because(reason, conclusion, inner)?,
+            Content::Day { day, sentence: operand } => {
+                let mut vars = self.day_vars(*day, Mood::Statement, false);
+                if is_inline(operand, inner.inherited) {
+                    vars.insert_value("inline", Value::from(true));
+                    vars.insert_value("clause", Value::from(self.clause(operand, inner, Mood::Statement, false)?));
+                } else {
+                    vars.insert_value("inline", Value::from(false));
+                    vars.insert_value("sentence", Value::from(self.sentence(operand, inner)?));
+                }
+                Body { text: self.call(template_name(Keyword::Day), &vars)?, question: false }
+            }
+            Content::Not { sentence: operand } => {
+                Body { text: self.clause(operand, inner, Mood::Statement, true)?, question: false }
+            }
+            Content::And { sentences } | Content::Or { sentences } => {
+                self.coordination(sentence.content.keyword(), sentences.iter(), inner)?
+            }
+            Content::Xor { left, right } => self.coordination(Keyword::Xor, [&**left, &**right].into_iter(), inner)?,
+            // Verbs are inline; Skip and Over have their own templates and no subject.
+            _ => Body { text: self.verb(sentence, scope, Mood::Statement, false)?, question: false },
+        };
+        match framed {
+            None => Ok(body),
+            Some(who) => {
+                let mut vars = self.vars();
+                self.insert_agent(&mut vars, "who", Some(who), scope);
+                vars.insert_value("sentence", Value::from(body.text));
+                Ok(Body { text: self.call("_frame.txt", &vars)?, question: body.question })
+            }
+        }
+    }
+
+    /// A sentence as a clause of a larger one, in `mood`, negated if `negated`. Sentences that cannot be
+    /// said inline are quoted whole and framed by `_quoted` (or `NOT` for a negated compound).
+    fn clause(&self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<String, RenderError> {
+        if !is_inline(sentence, scope.inherited) {
+            let quoted = self.sentence(sentence, scope)?;
+            let mut vars = self.vars();
+            vars.insert_value("mood", Value::from(mood.code()));
+            vars.insert_value("sentence", Value::from(quoted));
+            let name = if negated { template_name(Keyword::Not) } else { "_quoted.txt" };
+            return self.call(name, &vars);
+        }
+        let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
+        match &sentence.content {
+            Content::Not { sentence: operand } => self.clause(operand, inner, mood, !negated),
+            Content::Day { day, sentence: operand } => {
+                let mut vars = self.day_vars(*day, mood, negated);
+                vars.insert_value("inline", Value::from(true));
+                vars.insert_value("clause", Value::from(self.clause(operand, inner, mood, negated)?));
+                self.call(template_name(Keyword::Day), &vars)
+            }
+            _ => self.verb(sentence, scope, mood, negated),
+        }
+    }
+
+    /// A verb (or Skip/Over) through its template.
+    fn verb(&self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<String, RenderError> {
+        let subject = sentence.subject.or(scope.inherited);
+        let mut vars = self.vars();
+        vars.insert_value("mood", Value::from(mood.code()));
+        vars.insert_value("neg", Value::from(negated));
+        self.insert_agent(&mut vars, "subj", subject, scope);
+        let content = &sentence.content;
+        if let Content::Estimate { target, .. }
+        | Content::Comingout { target, .. }
+        | Content::Divination { target }
+        | Content::Guard { target }
+        | Content::Vote { target }
+        | Content::Attack { target }
+        | Content::Divined { target, .. }
+        | Content::Identified { target, .. }
+        | Content::Guarded { target }
+        | Content::Voted { target }
+        | Content::Attacked { target } = content
+        {
+            self.insert_agent(&mut vars, "target", Some(*target), scope);
+            // The target as the subject of a that-clause ("I think *I* am…" / "you are…").
+            vars.insert_value("target_nom", Value::from(self.agent_word(Some(*target), scope, true).1));
+            let same = subject.or(self.ctx.speaker) == Some(*target);
+            vars.insert_value("same", Value::from(same));
+        }
+        match content {
+            Content::Estimate { role, .. } | Content::Comingout { role, .. } => {
+                vars.insert_value("role", Value::from(self.set.vocab.role(*role)));
+                vars.insert_value("role_any", Value::from(role.keyword() == "ANY"));
+            }
+            Content::Divined { species, .. } | Content::Identified { species, .. } => {
+                vars.insert_value("species", Value::from(self.set.vocab.species(*species)));
+                vars.insert_value("species_any", Value::from(species.keyword() == "ANY"));
+            }
+            Content::Agree { talk } | Content::Disagree { talk } => self.insert_talk(&mut vars, talk, scope),
+            _ => {}
+        }
+        self.call(template_name(content.keyword()), &vars)
+    }
+
+    /// REQUEST and INQUIRE: a vocative (or a reported "X asks Y") and the operand in request/question form.
+    fn ask(
+        &self,
+        keyword: Keyword,
+        target: Agent,
+        operand: &Sentence,
+        framed: Option<Agent>,
+        scope: Scope,
+    ) -> Result<Body, RenderError> {
+        let inner = Scope { inherited: Some(target), you: Some(target) };
+        let mood = match keyword {
+            Keyword::Inquire => Mood::Question,
+            _ if target == Agent::Any => Mood::Suggest,
+            _ => Mood::Request,
+        };
+        let mut vars = self.vars();
+        self.insert_agent(&mut vars, "to", Some(target), Scope { you: None, ..scope });
+        self.insert_agent(&mut vars, "from", framed, scope);
+        vars.insert_value("framed", Value::from(framed.is_some()));
+        vars.insert_value("quoted", Value::from(!is_inline(operand, Some(target))));
+        vars.insert_value("clause", Value::from(self.clause(operand, inner, mood, false)?));
+        let text = self.call(template_name(keyword), &vars)?;
+        Ok(Body { text, question: keyword == Keyword::Inquire && framed.is_none() })
+    }
+
+    /// BECAUSE: the reason as a clause; the conclusion inline, as a bare REQUEST/INQUIRE, or quoted.
+    fn because(&self, reason: &Sentence, conclusion: &Sentence, scope: Scope) -> Result<Body, RenderError> {
+        let reason = self.clause(reason, scope, Mood::Statement, false)?;
+        let bare_ask = matches!(conclusion.content, Content::Request { .. } | Content::Inquire { .. })
+            && written_subject(conclusion, scope.inherited).is_none();
+        let conclusion = if bare_ask {
+            self.body(conclusion, scope)?
+        } else {
+            Body { text: self.clause(conclusion, scope, Mood::Statement, false)?, question: false }
+        };
+        let mut vars = self.vars();
+        vars.insert_value("reason", Value::from(reason));
+        vars.insert_value("conclusion", Value::from(conclusion.text));
+        vars.insert_value("question", Value::from(conclusion.question));
+        Ok(Body { text: self.call(template_name(Keyword::Because), &vars)?, question: conclusion.question })
+    }
+
+    /// AND, OR, XOR: every operand as a statement clause, joined by the template.
+    fn coordination<'s>(
+        &self,
+        keyword: Keyword,
+        operands: impl Iterator<Item = &'s Sentence>,
+        scope: Scope,
+    ) -> Result<Body, RenderError> {
+        // Alternatives are listed in plain form (「〜するか、〜するか」); AND joins full statements.
+        let mood = if keyword == Keyword::And { Mood::Statement } else { Mood::Plain };
+        let clauses = operands
+            .map(|operand| self.clause(operand, scope, mood, false).map(Value::from))
+            .collect::<Result<Vec<Value>, _>>()?;
+        let mut vars = self.vars();
+        vars.insert_value("clauses", Value::from(clauses));
+        Ok(Body { text: self.call(template_name(keyword), &vars)?, question: false })
+    }
+
+    fn day_vars(&self, day: u32, mood: Mood, negated: bool) -> Vars {
+        let mut vars = self.vars();
+        vars.insert_value("day", Value::from(day));
+        vars.insert_value("mood", Value::from(mood.code()));
+        vars.insert_value("neg", Value::from(negated));
+        // Relative words only when the caller told us the current day.
+        let relative = match self.ctx.day {
+            Some(today) if today == day => "today",
+            Some(today) if today.checked_sub(1) == Some(day) => "yesterday",
+            _ => "",
+        };
+        vars.insert_value("relative", Value::from(relative));
+        vars
+    }
+
+    fn insert_talk(&self, vars: &mut Vars, talk: &TalkRef, scope: Scope) {
+        vars.insert_value("day", Value::from(talk.day));
+        vars.insert_value("id", Value::from(talk.id));
+        vars.insert_value("talk", Value::from(self.set.vocab.talk(talk.kind)));
+        vars.insert_value("whisper", Value::from(talk.kind.keyword() == "WHISPER"));
+        match self.options.quotes.get(talk) {
+            Some(quote) => {
+                vars.insert_value("quote", Value::from(quote.text.as_str()));
+                self.insert_agent(vars, "quote_by", quote.speaker, scope);
+                vars.insert_value("quote_by_known", Value::from(quote.speaker.is_some()));
+            }
+            None => {
+                vars.insert_value("quote", Value::from(""));
+                vars.insert_value("quote_by", Value::from(""));
+                vars.insert_value("quote_by_kind", Value::from(""));
+                vars.insert_value("quote_by_known", Value::from(false));
+            }
+        }
+    }
+
+    /// `<slot>` (the word) and `<slot>_kind`: `me`, `you`, `any`, `agent` (or `none` for an absent agent).
+    fn insert_agent(&self, vars: &mut Vars, slot: &'static str, agent: Option<Agent>, scope: Scope) {
+        let (kind, word) = self.agent_word(agent, scope, matches!(slot, "subj" | "from" | "quote_by"));
+        let kind_key = match slot {
+            "subj" => "subj_kind",
+            "target" => "target_kind",
+            "to" => "to_kind",
+            "from" => "from_kind",
+            "who" => "who_kind",
+            _ => "quote_by_kind",
+        };
+        vars.insert_value(kind_key, Value::from(kind));
+        vars.insert_value(slot, Value::from(word));
+    }
+
+    /// The word for an agent slot and what kind of reference it is. "you" is the person asked (for a subject,
+    /// also everyone asked by REQUEST/INQUIRE ANY); an ANY target stays "any" (someone / who).
+    fn agent_word(&self, agent: Option<Agent>, scope: Scope, subject: bool) -> (&'static str, String) {
+        let vocab = &self.set.vocab;
+        let me = |object: bool| match &self.options.pronoun {
+            Some(pronoun) => pronoun.clone(),
+            None if object => vocab.me_object.clone(),
+            None => vocab.me.clone(),
+        };
+        let you = |object: bool| if object { vocab.you_object.clone() } else { vocab.you.clone() };
+        match agent {
+            None => ("me", me(!subject)),
+            Some(a) if Some(a) == self.ctx.speaker => ("me", me(!subject)),
+            Some(a) if Some(a) == scope.you && (subject || a != Agent::Any) => ("you", you(!subject)),
+            Some(Agent::Any) => ("any", String::new()),
+            Some(a) => ("agent", self.name(a)),
+        }
+    }
+
+    /// The display name with honorific, or `Agent[03]` without a name table.
+    fn name(&self, agent: Agent) -> String {
+        let mut name = match self.ctx.names.display_name(agent) {
+            Some(name) => name.to_owned(),
+            None => agent.to_string(),
+        };
+        if self.options.honorific {
+            name.push_str(&self.set.vocab.honorific);
+        }
+        name
+    }
+
+    /// Variables every template gets: style and the variant number.
+    fn vars(&self) -> Vars {
+        let mut vars = Vars::new();
+        vars.insert_value("casual", Value::from(self.options.style == Style::Casual));
+        let n = self.renders.get();
+        self.renders.set(n + 1);
+        let variant = self.options.variant_seed.map_or(0, |seed| mix(seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+        vars.insert_value("variant", Value::from(variant % 1024));
+        vars
+    }
+
+    fn call(&self, name: &str, vars: &Vars) -> Result<String, RenderError> {
+        self.set.tera.render(name, vars).map_err(|e| RenderError::template(self.set.lang.code(), name, &e))
+    }
+}
+
+/// A written subject that differs from what an omitted one would mean (so it must be said).
+fn written_subject(sentence: &Sentence, inherited: Option<Agent>) -> Option<Agent> {
+    sentence.subject.filter(|s| Some(*s) != inherited)
+}
+
+/// True for sentences that read as one clause: a verb, NOT of a verb, DAY of such a clause, with no subject of
+/// their own on the operator.
+fn is_inline(sentence: &Sentence, inherited: Option<Agent>) -> bool {
+    let own_subject = written_subject(sentence, inherited).is_none();
+    let effective = sentence.subject.or(inherited);
+    match &sentence.content {
+        Content::Skip | Content::Over => false,
+        Content::Not { sentence: operand } => own_subject && is_verb(operand),
+        Content::Day { sentence: operand, .. } => own_subject && is_inline(operand, effective),
+        content => !content.keyword().is_operator(),
+    }
+}
+
+fn is_verb(sentence: &Sentence) -> bool {
+    !sentence.content.keyword().is_operator() && !matches!(sentence.content, Content::Skip | Content::Over)
+}
+
+/// SplitMix64 finaliser: spreads a seed over the variant numbers.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
