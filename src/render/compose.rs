@@ -148,13 +148,9 @@ impl<'a> Composer<'a> {
     /// A sentence as a clause of a larger one, in `mood`, negated if `negated`. Sentences that cannot be
     /// said inline are quoted whole and framed by `_quoted` (or `NOT` for a negated compound).
     fn clause(&self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<String, RenderError> {
-        if !is_inline(sentence, scope.inherited) {
-            let quoted = self.sentence(sentence, scope)?;
-            let mut vars = self.vars();
-            vars.insert_value("mood", Value::from(mood.code()));
-            vars.insert_value("sentence", Value::from(quoted));
-            let name = if negated { template_name(Keyword::Not) } else { "_quoted.txt" };
-            return self.call(name, &vars);
+        // Only a verb takes negation inline; NOT (NOT …) or NOT (DAY …) quotes its operand.
+        if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
+            return self.quoted(sentence, scope, mood, negated);
         }
         let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
         match &sentence.content {
@@ -169,13 +165,35 @@ impl<'a> Composer<'a> {
         }
     }
 
+    /// A sentence quoted whole as a clause: `_quoted` frames it ("it is true that …"), `NOT` denies it. A bare
+    /// REQUEST or INQUIRE is a speech act, so the frame says who asks (`act`, with the subject `subj`).
+    fn quoted(&self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<String, RenderError> {
+        let quoted = self.sentence(sentence, scope)?;
+        let act = match sentence.content {
+            _ if written_subject(sentence, scope.inherited).is_some() => "",
+            Content::Request { .. } => "request",
+            Content::Inquire { .. } => "inquire",
+            _ => "",
+        };
+        let mut vars = self.vars();
+        vars.insert_value("mood", Value::from(mood.code()));
+        vars.insert_value("sentence", Value::from(quoted));
+        vars.insert_value("act", Value::from(act));
+        vars.insert_value("neg", Value::from(negated));
+        self.insert_agent(&mut vars, "subj", scope.inherited, scope);
+        let name = if negated { template_name(Keyword::Not) } else { "_quoted.txt" };
+        self.call(name, &vars)
+    }
+
     /// A verb (or Skip/Over) through its template.
     fn verb(&self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<String, RenderError> {
         let subject = sentence.subject.or(scope.inherited);
         let mut vars = self.vars();
         vars.insert_value("mood", Value::from(mood.code()));
         vars.insert_value("neg", Value::from(negated));
-        self.insert_agent(&mut vars, "subj", subject, scope);
+        // An omitted subject inside REQUEST/INQUIRE ANY is "you all"; a written ANY is "someone".
+        let you = if sentence.subject == Some(Agent::Any) { Scope { you: None, ..scope } } else { scope };
+        self.insert_agent(&mut vars, "subj", subject, you);
         let content = &sentence.content;
         if let Content::Estimate { target, .. }
         | Content::Comingout { target, .. }

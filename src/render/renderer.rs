@@ -50,7 +50,7 @@ impl Renderer {
     /// Every template of every language with the variables it reads and a sample rendering (for
     /// `GET /v1/templates` and for template authors).
     pub fn templates(&self) -> Vec<TemplateInfo> {
-        self.sets.iter().flat_map(|set| catalog::describe(set)).collect()
+        self.sets.iter().flat_map(catalog::describe).collect()
     }
 
     fn set(&self, lang: Lang) -> Result<&LangSet, RenderError> {
