@@ -154,6 +154,24 @@ fn output_is_deterministic_without_a_seed() {
 }
 
 #[test]
+fn a_seed_picks_extra_phrasings_deterministically() {
+    let outputs = |lang: Lang| -> Vec<String> {
+        (0..12)
+            .map(|seed| {
+                let options = RenderOptions { variant_seed: Some(seed), ..RenderOptions::default() };
+                render_with("COMINGOUT Agent[01] SEER", lang, &ctx(lang), &options)
+            })
+            .collect()
+    };
+    for lang in [Lang::Ja, Lang::En] {
+        let first = outputs(lang);
+        assert_eq!(first, outputs(lang), "same seed, same text");
+        let canonical = render("COMINGOUT Agent[01] SEER", lang);
+        assert!(first.iter().any(|o| *o != canonical), "{lang}: some seed gives a variant: {first:?}");
+    }
+}
+
+#[test]
 fn every_language_has_every_template_with_a_sample() {
     let list = renderer().templates();
     for lang in [Lang::Ja, Lang::En] {
