@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use aiwolf_nl::protocol::{Agent, Context, NameTable, ParseOptions, Sentence, parse};
-use aiwolf_nl::render::{Lang, RenderOptions, Renderer};
+use aiwolf_nl::protocol::{Agent, Context, ParseOptions, Sentence, parse};
+use aiwolf_nl::render::{Lang, RenderOptions, Renderer, sample_names};
 
 const COUNT: usize = 1_000_000;
 
@@ -92,25 +92,3 @@ fn peak_memory() -> String {
         })
         .unwrap_or_else(|| "unknown".to_owned())
 }
-
-const JA: [&str; 15] = [
-    "ミナト",
-    "サクラ",
-    "ケンジ",
-    "シオン",
-    "ミヅキ",
-    "タクミ",
-    "リン",
-    "ユミ",
-    "ダイスケ",
-    "ハナ",
-    "ソラ",
-    "レン",
-    "アオイ",
-    "ユウ",
-    "カイ",
-];
-const EN: [&str; 15] = [
-    "Minato", "Sakura", "Kenji", "Shion", "Mizuki", "Takumi", "Rin", "Yumi", "Daisuke", "Hana", "Sora", "Ren", "Aoi",
-    "Yu", "Kai",
-];

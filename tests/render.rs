@@ -7,41 +7,15 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use aiwolf_nl::protocol::{Agent, Context, Keyword, NameTable, ParseOptions, Role, Species, TalkKind, parse};
-use aiwolf_nl::render::{Lang, RenderOptions, Renderer, Style, TalkQuote};
+use aiwolf_nl::render::{Lang, RenderOptions, Renderer, Style, TalkQuote, sample_names};
 
 fn renderer() -> &'static Renderer {
     static RENDERER: OnceLock<Renderer> = OnceLock::new();
     RENDERER.get_or_init(|| Renderer::embedded().expect("embedded templates build"))
 }
 
-const JA_NAMES: [&str; 15] = [
-    "ミナト",
-    "サクラ",
-    "ケンジ",
-    "シオン",
-    "ミヅキ",
-    "タクミ",
-    "リン",
-    "ユミ",
-    "ダイスケ",
-    "ハナ",
-    "ソラ",
-    "レン",
-    "アオイ",
-    "ユウ",
-    "カイ",
-];
-const EN_NAMES: [&str; 15] = [
-    "Minato", "Sakura", "Kenji", "Shion", "Mizuki", "Takumi", "Rin", "Yumi", "Daisuke", "Hana", "Sora", "Ren", "Aoi",
-    "Yu", "Kai",
-];
-
 fn names(lang: Lang) -> NameTable {
-    let list = match lang {
-        Lang::Ja => JA_NAMES,
-        Lang::En => EN_NAMES,
-    };
-    list.iter().enumerate().map(|(i, n)| (Agent::Id(i as u32 + 1), (*n).to_owned())).collect()
+    sample_names(lang)
 }
 
 /// Speaker Agent[01] (ミナト / Minato), names for Agent[01]..[15], no day.

@@ -206,3 +206,60 @@ pub fn main(args: &super::TranslateArgs) -> io::Result<()> {
     };
     run(io::stdin().lock(), io::stdout().lock(), &job)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn translate_lines(input: &str, lang: Lang, jsonl: bool) -> String {
+        let renderer = Renderer::embedded().unwrap();
+        let names: NameTable = [(Agent::Id(3), "ケンジ".to_owned())].into_iter().collect();
+        let job = Job {
+            renderer: &renderer,
+            lang,
+            ctx: Context { speaker: Some(Agent::Id(1)), names, ..Context::default() },
+            options: RenderOptions::default(),
+            parse: ParseOptions::default(),
+            jsonl,
+        };
+        let mut out = Vec::new();
+        run(input.as_bytes(), &mut out, &job).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn one_line_out_per_line_in() {
+        let out = translate_lines("VOTE Agent[3]\nFOO\n\nCOMINGOUT Agent[01] SEER\n", Lang::Ja, false);
+        assert_eq!(
+            out,
+            "ケンジさんに投票します。\nERROR unknown_verb 0..3: `FOO` is not a verb or operator\n\
+             ERROR empty_input 0..0: the input is empty\n私は占い師です。\n"
+        );
+    }
+
+    #[test]
+    fn jsonl_requests_override_the_defaults() {
+        let input = concat!(
+            r#"{"text":"VOTE Agent[03]","style":"casual"}"#,
+            "\n",
+            r#"{"text":"VOTE Agent[04]","names":{"Agent[04]":"シオン"},"speaker":"Agent[02]"}"#,
+            "\n{\"text\":\"VOTE\"}\nnot json\n"
+        );
+        let out = translate_lines(input, Lang::Ja, true);
+        let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(lines[0]["text"], "ケンジさんに投票する。");
+        assert_eq!(lines[0]["lang"], "ja");
+        assert_eq!(lines[0]["canonical"], "VOTE Agent[03]");
+        assert_eq!(lines[1]["text"], "シオンさんに投票します。");
+        assert_eq!(lines[2]["ok"], false);
+        assert_eq!(lines[2]["error"]["code"], "missing_argument");
+        assert_eq!(lines[3]["error"]["code"], "invalid_json");
+    }
+
+    #[test]
+    fn only_protocol_is_a_source_for_now() {
+        assert_eq!(parse_source("protocol"), Ok(SourceFormat::Protocol));
+        assert!(parse_source("ja").unwrap_err().contains("not available yet"));
+        assert!(parse_source("xml").is_err());
+    }
+}

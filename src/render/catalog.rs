@@ -54,30 +54,42 @@ fn sample_for(name: &str) -> &'static str {
     }
 }
 
-/// The name table and context samples render with.
-pub fn sample_context() -> Context {
-    let names: NameTable = ["ミナト", "サクラ", "ケンジ", "シオン", "ミヅキ"]
-        .iter()
+/// The example cast (meaning-conventions names, fifteen seats): ミナト/Minato is Agent[01] … カイ/Kai Agent[15].
+const CAST: [(&str, &str); 15] = [
+    ("ミナト", "Minato"),
+    ("サクラ", "Sakura"),
+    ("ケンジ", "Kenji"),
+    ("シオン", "Shion"),
+    ("ミヅキ", "Mizuki"),
+    ("タクミ", "Takumi"),
+    ("リン", "Rin"),
+    ("ユミ", "Yumi"),
+    ("ダイスケ", "Daisuke"),
+    ("ハナ", "Hana"),
+    ("ソラ", "Sora"),
+    ("レン", "Ren"),
+    ("アオイ", "Aoi"),
+    ("ユウ", "Yu"),
+    ("カイ", "Kai"),
+];
+
+/// The example name table in `lang` (for samples, tests and benchmarks).
+pub fn sample_names(lang: Lang) -> NameTable {
+    CAST.iter()
         .enumerate()
-        .map(|(i, name)| (Agent::Id(i as u32 + 1), (*name).to_owned()))
-        .collect();
-    Context { speaker: Some(Agent::Id(1)), addressee: None, names, day: Some(2) }
+        .map(|(i, (ja, en))| {
+            let name = match lang {
+                Lang::Ja => ja,
+                Lang::En => en,
+            };
+            (Agent::Id(i as u32 + 1), (*name).to_owned())
+        })
+        .collect()
 }
 
-fn english_context() -> Context {
-    let names: NameTable = ["Minato", "Sakura", "Kenji", "Shion", "Mizuki"]
-        .iter()
-        .enumerate()
-        .map(|(i, name)| (Agent::Id(i as u32 + 1), (*name).to_owned()))
-        .collect();
-    Context { names, ..sample_context() }
-}
-
-fn context_for(lang: Lang) -> Context {
-    match lang {
-        Lang::Ja => sample_context(),
-        Lang::En => english_context(),
-    }
+/// The context samples render with: speaker Agent[01], the example names, day 2.
+pub fn sample_context(lang: Lang) -> Context {
+    Context { speaker: Some(Agent::Id(1)), addressee: None, names: sample_names(lang), day: Some(2) }
 }
 
 fn parse_known(text: &str) -> Option<Sentence> {
@@ -85,7 +97,7 @@ fn parse_known(text: &str) -> Option<Sentence> {
 }
 
 pub(crate) fn describe(set: &LangSet) -> Vec<TemplateInfo> {
-    let ctx = context_for(set.lang);
+    let ctx = sample_context(set.lang);
     let options = RenderOptions::default();
     let mut names: Vec<&str> = Keyword::ALL.iter().map(|k| template_name(*k)).chain(HELPERS).collect();
     names.sort_unstable();
@@ -160,7 +172,7 @@ const POSITIONS: &[&str] = &[
 
 /// Renders the battery in both styles; the first failure (or an empty output) is returned.
 pub(crate) fn self_check(set: &LangSet) -> Result<(), RenderError> {
-    let contexts = [context_for(set.lang), Context::default()];
+    let contexts = [sample_context(set.lang), Context::default()];
     let styles = [RenderOptions::default(), RenderOptions { style: Style::Casual, ..RenderOptions::default() }];
     let controls = ["Skip", "Over"].into_iter().map(str::to_owned);
     let battery = LEAVES.iter().flat_map(|leaf| {

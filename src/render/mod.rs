@@ -14,7 +14,7 @@ mod renderer;
 mod source;
 mod vocab;
 
-pub use catalog::{TemplateInfo, sample_context};
+pub use catalog::{TemplateInfo, sample_context, sample_names};
 pub use error::RenderError;
 pub use options::{Lang, RenderOptions, Style, TalkQuote};
 pub use renderer::Renderer;
