@@ -7,9 +7,10 @@
 
 use std::cell::Cell;
 
-use tera::{Context as Vars, Tera, Value};
+use tera::Tera;
 
 use super::error::RenderError;
+use super::memo::{self, Vars};
 use super::options::{Lang, RenderOptions, Style};
 use super::source::template_name;
 use super::vocab::Vocab;
@@ -20,6 +21,8 @@ pub(crate) struct LangSet {
     pub lang: Lang,
     pub tera: Tera,
     pub vocab: Vocab,
+    /// Distinguishes this template set in the per-thread memo (see [`memo`]).
+    pub memo_prefix: String,
 }
 
 /// The clause form a verb template is asked for.
@@ -92,9 +95,9 @@ impl<'a> Composer<'a> {
     fn finish(&self, sentence: &Sentence, scope: Scope, quoted: bool) -> Result<String, RenderError> {
         let body = self.body(sentence, scope)?;
         let mut vars = self.vars();
-        vars.insert_value("quoted", Value::from(quoted));
-        vars.insert_value("body", Value::from(body.text));
-        vars.insert_value("question", Value::from(body.question));
+        vars.set("quoted", quoted);
+        vars.set("body", body.text);
+        vars.set("question", body.question);
         self.call("_sentence.txt", &vars)
     }
 
@@ -116,11 +119,11 @@ impl<'a> Composer<'a> {
             Content::Day { day, sentence: operand } => {
                 let mut vars = self.day_vars(*day, Mood::Statement, false);
                 if is_inline(operand, inner.inherited) {
-                    vars.insert_value("inline", Value::from(true));
-                    vars.insert_value("clause", Value::from(self.clause(operand, inner, Mood::Statement, false)?));
+                    vars.set("inline", true);
+                    vars.set("clause", self.clause(operand, inner, Mood::Statement, false)?);
                 } else {
-                    vars.insert_value("inline", Value::from(false));
-                    vars.insert_value("sentence", Value::from(self.sentence(operand, inner)?));
+                    vars.set("inline", false);
+                    vars.set("sentence", self.sentence(operand, inner)?);
                 }
                 Body { text: self.call(template_name(Keyword::Day), &vars)?, question: false }
             }
@@ -139,7 +142,7 @@ impl<'a> Composer<'a> {
             Some(who) => {
                 let mut vars = self.vars();
                 self.insert_agent(&mut vars, "who", Some(who), scope);
-                vars.insert_value("sentence", Value::from(body.text));
+                vars.set("sentence", body.text);
                 Ok(Body { text: self.call("_frame.txt", &vars)?, question: body.question })
             }
         }
@@ -157,8 +160,8 @@ impl<'a> Composer<'a> {
             Content::Not { sentence: operand } => self.clause(operand, inner, mood, !negated),
             Content::Day { day, sentence: operand } => {
                 let mut vars = self.day_vars(*day, mood, negated);
-                vars.insert_value("inline", Value::from(true));
-                vars.insert_value("clause", Value::from(self.clause(operand, inner, mood, negated)?));
+                vars.set("inline", true);
+                vars.set("clause", self.clause(operand, inner, mood, negated)?);
                 self.call(template_name(Keyword::Day), &vars)
             }
             _ => self.verb(sentence, scope, mood, negated),
@@ -176,10 +179,10 @@ impl<'a> Composer<'a> {
             _ => "",
         };
         let mut vars = self.vars();
-        vars.insert_value("mood", Value::from(mood.code()));
-        vars.insert_value("sentence", Value::from(quoted));
-        vars.insert_value("act", Value::from(act));
-        vars.insert_value("neg", Value::from(negated));
+        vars.set("mood", mood.code());
+        vars.set("sentence", quoted);
+        vars.set("act", act);
+        vars.set("neg", negated);
         self.insert_agent(&mut vars, "subj", scope.inherited, scope);
         let name = if negated { template_name(Keyword::Not) } else { "_quoted.txt" };
         self.call(name, &vars)
@@ -189,8 +192,8 @@ impl<'a> Composer<'a> {
     fn verb(&self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<String, RenderError> {
         let subject = sentence.subject.or(scope.inherited);
         let mut vars = self.vars();
-        vars.insert_value("mood", Value::from(mood.code()));
-        vars.insert_value("neg", Value::from(negated));
+        vars.set("mood", mood.code());
+        vars.set("neg", negated);
         // An omitted subject inside REQUEST/INQUIRE ANY is "you all"; a written ANY is "someone".
         let you = if sentence.subject == Some(Agent::Any) { Scope { you: None, ..scope } } else { scope };
         self.insert_agent(&mut vars, "subj", subject, you);
@@ -209,18 +212,18 @@ impl<'a> Composer<'a> {
         {
             self.insert_agent(&mut vars, "target", Some(*target), scope);
             // The target as the subject of a that-clause ("I think *I* am…" / "you are…").
-            vars.insert_value("target_nom", Value::from(self.agent_word(Some(*target), scope, true).1));
+            vars.set("target_nom", self.agent_word(Some(*target), scope, true).1);
             let same = subject.or(self.ctx.speaker) == Some(*target);
-            vars.insert_value("same", Value::from(same));
+            vars.set("same", same);
         }
         match content {
             Content::Estimate { role, .. } | Content::Comingout { role, .. } => {
-                vars.insert_value("role", Value::from(self.set.vocab.role(*role)));
-                vars.insert_value("role_any", Value::from(role.keyword() == "ANY"));
+                vars.set("role", self.set.vocab.role(*role));
+                vars.set("role_any", role.keyword() == "ANY");
             }
             Content::Divined { species, .. } | Content::Identified { species, .. } => {
-                vars.insert_value("species", Value::from(self.set.vocab.species(*species)));
-                vars.insert_value("species_any", Value::from(species.keyword() == "ANY"));
+                vars.set("species", self.set.vocab.species(*species));
+                vars.set("species_any", species.keyword() == "ANY");
             }
             Content::Agree { talk } | Content::Disagree { talk } => self.insert_talk(&mut vars, talk, scope),
             _ => {}
@@ -246,9 +249,9 @@ impl<'a> Composer<'a> {
         let mut vars = self.vars();
         self.insert_agent(&mut vars, "to", Some(target), Scope { you: None, ..scope });
         self.insert_agent(&mut vars, "from", framed, scope);
-        vars.insert_value("framed", Value::from(framed.is_some()));
-        vars.insert_value("quoted", Value::from(!is_inline(operand, Some(target))));
-        vars.insert_value("clause", Value::from(self.clause(operand, inner, mood, false)?));
+        vars.set("framed", framed.is_some());
+        vars.set("quoted", !is_inline(operand, Some(target)));
+        vars.set("clause", self.clause(operand, inner, mood, false)?);
         let text = self.call(template_name(keyword), &vars)?;
         Ok(Body { text, question: keyword == Keyword::Inquire && framed.is_none() })
     }
@@ -264,9 +267,9 @@ impl<'a> Composer<'a> {
             Body { text: self.clause(conclusion, scope, Mood::Statement, false)?, question: false }
         };
         let mut vars = self.vars();
-        vars.insert_value("reason", Value::from(reason));
-        vars.insert_value("conclusion", Value::from(conclusion.text));
-        vars.insert_value("question", Value::from(conclusion.question));
+        vars.set("reason", reason);
+        vars.set("conclusion", conclusion.text);
+        vars.set("question", conclusion.question);
         Ok(Body { text: self.call(template_name(Keyword::Because), &vars)?, question: conclusion.question })
     }
 
@@ -279,45 +282,44 @@ impl<'a> Composer<'a> {
     ) -> Result<Body, RenderError> {
         // Alternatives are listed in plain form (「〜するか、〜するか」); AND joins full statements.
         let mood = if keyword == Keyword::And { Mood::Statement } else { Mood::Plain };
-        let clauses = operands
-            .map(|operand| self.clause(operand, scope, mood, false).map(Value::from))
-            .collect::<Result<Vec<Value>, _>>()?;
+        let clauses =
+            operands.map(|operand| self.clause(operand, scope, mood, false)).collect::<Result<Vec<String>, _>>()?;
         let mut vars = self.vars();
-        vars.insert_value("clauses", Value::from(clauses));
+        vars.set("clauses", clauses);
         Ok(Body { text: self.call(template_name(keyword), &vars)?, question: false })
     }
 
     fn day_vars(&self, day: u32, mood: Mood, negated: bool) -> Vars {
         let mut vars = self.vars();
-        vars.insert_value("day", Value::from(day));
-        vars.insert_value("mood", Value::from(mood.code()));
-        vars.insert_value("neg", Value::from(negated));
+        vars.set("day", day);
+        vars.set("mood", mood.code());
+        vars.set("neg", negated);
         // Relative words only when the caller told us the current day.
         let relative = match self.ctx.day {
             Some(today) if today == day => "today",
             Some(today) if today.checked_sub(1) == Some(day) => "yesterday",
             _ => "",
         };
-        vars.insert_value("relative", Value::from(relative));
+        vars.set("relative", relative);
         vars
     }
 
     fn insert_talk(&self, vars: &mut Vars, talk: &TalkRef, scope: Scope) {
-        vars.insert_value("day", Value::from(talk.day));
-        vars.insert_value("id", Value::from(talk.id));
-        vars.insert_value("talk", Value::from(self.set.vocab.talk(talk.kind)));
-        vars.insert_value("whisper", Value::from(talk.kind.keyword() == "WHISPER"));
+        vars.set("day", talk.day);
+        vars.set("id", talk.id);
+        vars.set("talk", self.set.vocab.talk(talk.kind));
+        vars.set("whisper", talk.kind.keyword() == "WHISPER");
         match self.options.quotes.get(talk) {
             Some(quote) => {
-                vars.insert_value("quote", Value::from(quote.text.as_str()));
+                vars.set("quote", quote.text.as_str());
                 self.insert_agent(vars, "quote_by", quote.speaker, scope);
-                vars.insert_value("quote_by_known", Value::from(quote.speaker.is_some()));
+                vars.set("quote_by_known", quote.speaker.is_some());
             }
             None => {
-                vars.insert_value("quote", Value::from(""));
-                vars.insert_value("quote_by", Value::from(""));
-                vars.insert_value("quote_by_kind", Value::from(""));
-                vars.insert_value("quote_by_known", Value::from(false));
+                vars.set("quote", "");
+                vars.set("quote_by", "");
+                vars.set("quote_by_kind", "");
+                vars.set("quote_by_known", false);
             }
         }
     }
@@ -333,8 +335,8 @@ impl<'a> Composer<'a> {
             "who" => "who_kind",
             _ => "quote_by_kind",
         };
-        vars.insert_value(kind_key, Value::from(kind));
-        vars.insert_value(slot, Value::from(word));
+        vars.set(kind_key, kind);
+        vars.set(slot, word);
     }
 
     /// The word for an agent slot and what kind of reference it is. "you" is the person asked (for a subject,
@@ -370,17 +372,18 @@ impl<'a> Composer<'a> {
 
     /// Variables every template gets: style and the variant number.
     fn vars(&self) -> Vars {
-        let mut vars = Vars::new();
-        vars.insert_value("casual", Value::from(self.options.style == Style::Casual));
+        let mut vars = Vars::default();
+        vars.set("casual", self.options.style == Style::Casual);
         let n = self.renders.get();
         self.renders.set(n + 1);
         let variant = self.options.variant_seed.map_or(0, |seed| mix(seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
-        vars.insert_value("variant", Value::from(variant % 1024));
+        vars.set("variant", variant % 1024);
         vars
     }
 
     fn call(&self, name: &str, vars: &Vars) -> Result<String, RenderError> {
-        self.set.tera.render(name, vars).map_err(|e| RenderError::template(self.set.lang.code(), name, &e))
+        memo::render(&self.set.memo_prefix, name, vars, |context| self.set.tera.render(name, context))
+            .map_err(|e| RenderError::template(self.set.lang.code(), name, &e))
     }
 }
 

@@ -9,6 +9,7 @@
 mod catalog;
 mod compose;
 mod error;
+mod memo;
 mod options;
 mod renderer;
 mod source;

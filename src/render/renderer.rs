@@ -1,6 +1,7 @@
 //! Building the template sets once, and the public entry points.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use tera::{Kwargs, State, Tera, Value};
 
@@ -85,7 +86,11 @@ fn compile(source: LangSource) -> Result<LangSet, RenderError> {
     // All at once: tera resolves `{% include %}` between the templates of one batch.
     tera.add_raw_templates(source.templates.iter().map(|(name, text)| (name.as_str(), text.as_str())))
         .map_err(|e| RenderError::template(code, "*.txt", &e))?;
-    Ok(LangSet { lang: source.lang, tera, vocab })
+    // Every compiled set gets its own memo namespace, so a renderer loaded from a folder never sees the
+    // outputs of another renderer's templates.
+    static NEXT_SET: AtomicU64 = AtomicU64::new(0);
+    let memo_prefix = format!("{}/{}/", NEXT_SET.fetch_add(1, Ordering::Relaxed), code);
+    Ok(LangSet { lang: source.lang, tera, vocab, memo_prefix })
 }
 
 /// `cap`: upper-cases the first letter only (tera's `capitalize` lower-cases the rest, which breaks names).
