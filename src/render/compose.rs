@@ -10,7 +10,7 @@ use std::cell::Cell;
 use tera::Tera;
 
 use super::error::RenderError;
-use super::memo::{self, Vars};
+use super::memo::{self, Inputs, Vars};
 use super::options::{Lang, RenderOptions, Style};
 use super::source::template_name;
 use super::vocab::Vocab;
@@ -228,7 +228,7 @@ impl<'a> Composer<'a> {
             Content::Agree { talk } | Content::Disagree { talk } => self.insert_talk(&mut vars, talk, scope),
             _ => {}
         }
-        self.call(template_name(content.keyword()), &vars)
+        self.call_with(template_name(content.keyword()), &vars, Inputs::Atomic)
     }
 
     /// REQUEST and INQUIRE: a vocative (or a reported "X asks Y") and the operand in request/question form.
@@ -381,8 +381,13 @@ impl<'a> Composer<'a> {
         vars
     }
 
+    /// A template over already rendered text (operators, frames, whole sentences).
     fn call(&self, name: &str, vars: &Vars) -> Result<String, RenderError> {
-        memo::render(&self.set.memo_prefix, name, vars, |context| self.set.tera.render(name, context))
+        self.call_with(name, vars, Inputs::Composed)
+    }
+
+    fn call_with(&self, name: &str, vars: &Vars, inputs: Inputs) -> Result<String, RenderError> {
+        memo::render(&self.set.memo_prefix, name, vars, inputs, |context| self.set.tera.render(name, context))
             .map_err(|e| RenderError::template(self.set.lang.code(), name, &e))
     }
 }

@@ -3,9 +3,10 @@
 //! A template is a pure function of its variables (and of the renderer's fixed vocabulary), so a call with
 //! exactly the same variables can reuse the earlier output. Interpreting a template costs microseconds; most
 //! verb clauses recur (few verbs × agents × forms), so this is what makes rendering fast. The key is the exact
-//! serialisation of every variable, never a lossy hash, so a hit is always the right text. Only short keys
-//! are memoised (composed operator inputs are nearly always unique and would only evict useful entries), and
-//! the memo is cleared when it reaches its cap, so memory stays bounded.
+//! serialisation of every variable, never a lossy hash, so a hit is always the right text. Verb clauses (whose
+//! variables are all atomic) and calls on composed text (operators, whole sentences, which rarely repeat) are
+//! kept in separate tables, so unique composed sentences never evict the verb clauses; composed calls are only
+//! kept when their key is short. Each table is cleared when it reaches its cap, so memory stays bounded.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -13,14 +14,25 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use tera::{Context, Value};
 
-/// Keys longer than this (in bytes) are not memoised.
-const MAX_KEY: usize = 256;
-/// Entries per thread before the memo is cleared (a few MB at most).
+/// Composed calls with keys longer than this (in bytes) are not memoised.
+const MAX_COMPOSED_KEY: usize = 256;
+/// Entries per thread and table before the table is cleared (a few MB at most).
 const CAPACITY: usize = 32 * 1024;
 
+type Table = RefCell<HashMap<String, String, BuildHasherDefault<FxHasher>>>;
+
 thread_local! {
-    static MEMO: RefCell<HashMap<String, String, BuildHasherDefault<FxHasher>>> =
-        RefCell::new(HashMap::with_capacity_and_hasher(1024, BuildHasherDefault::default()));
+    static ATOMIC: Table = RefCell::new(HashMap::with_capacity_and_hasher(1024, BuildHasherDefault::default()));
+    static COMPOSED: Table = RefCell::new(HashMap::with_capacity_and_hasher(1024, BuildHasherDefault::default()));
+}
+
+/// Which table a call belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Inputs {
+    /// Only atomic values (a verb clause): always memoised.
+    Atomic,
+    /// Rendered text among the inputs: memoised only when the key is short.
+    Composed,
 }
 
 /// The Fx hash (rustc's): much cheaper than SipHash on these short keys; the memo is per thread and never
@@ -178,23 +190,26 @@ pub(crate) fn render<E>(
     prefix: &str,
     template: &str,
     vars: &Vars,
+    inputs: Inputs,
     render: impl FnOnce(&Context) -> Result<String, E>,
 ) -> Result<String, E> {
     let mut key = String::with_capacity(160);
     vars.write_key(prefix, template, &mut key);
-    let memoise = key.len() <= MAX_KEY;
-    if memoise && let Some(hit) = MEMO.with(|memo| memo.borrow().get(&key).cloned()) {
+    let table = match inputs {
+        Inputs::Atomic => &ATOMIC,
+        Inputs::Composed if key.len() <= MAX_COMPOSED_KEY => &COMPOSED,
+        Inputs::Composed => return render(&vars.context()),
+    };
+    if let Some(hit) = table.with(|memo| memo.borrow().get(&key).cloned()) {
         return Ok(hit);
     }
     let output = render(&vars.context())?;
-    if memoise {
-        MEMO.with(|memo| {
-            let mut memo = memo.borrow_mut();
-            if memo.len() >= CAPACITY {
-                memo.clear();
-            }
-            memo.insert(key, output.clone());
-        });
-    }
+    table.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= CAPACITY {
+            memo.clear();
+        }
+        memo.insert(key, output.clone());
+    });
     Ok(output)
 }
