@@ -5,12 +5,13 @@
 //! a named agent). Every word comes from the templates and the locale vocabulary. The rules that make the
 //! output readable back into exactly one sentence are written down in `docs/canonical-phrasing.md`.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 
 use tera::Tera;
 
 use super::error::RenderError;
-use super::memo::{self, Inputs, Vars};
+use super::memo::{self, Inputs, Parts, Vars};
 use super::options::{Lang, RenderOptions, Style};
 use super::source::template_name;
 use super::vocab::Vocab;
@@ -98,7 +99,7 @@ impl<'a> Composer<'a> {
         vars.set("quoted", quoted);
         vars.set("body", body.text);
         vars.set("question", body.question);
-        self.call("_sentence.txt", &vars)
+        self.call("_sentence.txt", vars)
     }
 
     /// A sentence in sentence position (top level, a quote, a BECAUSE conclusion).
@@ -125,7 +126,7 @@ impl<'a> Composer<'a> {
                     vars.set("inline", false);
                     vars.set("sentence", self.sentence(operand, inner)?);
                 }
-                Body { text: self.call(template_name(Keyword::Day), &vars)?, question: false }
+                Body { text: self.call(template_name(Keyword::Day), vars)?, question: false }
             }
             Content::Not { sentence: operand } => {
                 Body { text: self.clause(operand, inner, Mood::Statement, true)?, question: false }
@@ -143,7 +144,7 @@ impl<'a> Composer<'a> {
                 let mut vars = self.vars();
                 self.insert_agent(&mut vars, "who", Some(who), scope);
                 vars.set("sentence", body.text);
-                Ok(Body { text: self.call("_frame.txt", &vars)?, question: body.question })
+                Ok(Body { text: self.call("_frame.txt", vars)?, question: body.question })
             }
         }
     }
@@ -162,7 +163,7 @@ impl<'a> Composer<'a> {
                 let mut vars = self.day_vars(*day, mood, negated);
                 vars.set("inline", true);
                 vars.set("clause", self.clause(operand, inner, mood, negated)?);
-                self.call(template_name(Keyword::Day), &vars)
+                self.call(template_name(Keyword::Day), vars)
             }
             _ => self.verb(sentence, scope, mood, negated),
         }
@@ -185,7 +186,7 @@ impl<'a> Composer<'a> {
         vars.set("neg", negated);
         self.insert_agent(&mut vars, "subj", scope.inherited, scope);
         let name = if negated { template_name(Keyword::Not) } else { "_quoted.txt" };
-        self.call(name, &vars)
+        self.call(name, vars)
     }
 
     /// A verb (or Skip/Over) through its template.
@@ -212,7 +213,8 @@ impl<'a> Composer<'a> {
         {
             self.insert_agent(&mut vars, "target", Some(*target), scope);
             // The target as the subject of a that-clause ("I think *I* am…" / "you are…").
-            vars.set("target_nom", self.agent_word(Some(*target), scope, true).1);
+            let (_, word, suffix) = self.agent_word(Some(*target), scope, true);
+            vars.set("target_nom", Parts([&word, suffix]));
             let same = subject.or(self.ctx.speaker) == Some(*target);
             vars.set("same", same);
         }
@@ -228,7 +230,7 @@ impl<'a> Composer<'a> {
             Content::Agree { talk } | Content::Disagree { talk } => self.insert_talk(&mut vars, talk, scope),
             _ => {}
         }
-        self.call_with(template_name(content.keyword()), &vars, Inputs::Atomic)
+        self.call_with(template_name(content.keyword()), vars, Inputs::Atomic)
     }
 
     /// REQUEST and INQUIRE: a vocative (or a reported "X asks Y") and the operand in request/question form.
@@ -252,7 +254,7 @@ impl<'a> Composer<'a> {
         vars.set("framed", framed.is_some());
         vars.set("quoted", !is_inline(operand, Some(target)));
         vars.set("clause", self.clause(operand, inner, mood, false)?);
-        let text = self.call(template_name(keyword), &vars)?;
+        let text = self.call(template_name(keyword), vars)?;
         Ok(Body { text, question: keyword == Keyword::Inquire && framed.is_none() })
     }
 
@@ -270,7 +272,7 @@ impl<'a> Composer<'a> {
         vars.set("reason", reason);
         vars.set("conclusion", conclusion.text);
         vars.set("question", conclusion.question);
-        Ok(Body { text: self.call(template_name(Keyword::Because), &vars)?, question: conclusion.question })
+        Ok(Body { text: self.call(template_name(Keyword::Because), vars)?, question: conclusion.question })
     }
 
     /// AND, OR, XOR: every operand as a statement clause, joined by the template.
@@ -286,7 +288,7 @@ impl<'a> Composer<'a> {
             operands.map(|operand| self.clause(operand, scope, mood, false)).collect::<Result<Vec<String>, _>>()?;
         let mut vars = self.vars();
         vars.set("clauses", clauses);
-        Ok(Body { text: self.call(template_name(keyword), &vars)?, question: false })
+        Ok(Body { text: self.call(template_name(keyword), vars)?, question: false })
     }
 
     fn day_vars(&self, day: u32, mood: Mood, negated: bool) -> Vars {
@@ -326,7 +328,7 @@ impl<'a> Composer<'a> {
 
     /// `<slot>` (the word) and `<slot>_kind`: `me`, `you`, `any`, `agent` (or `none` for an absent agent).
     fn insert_agent(&self, vars: &mut Vars, slot: &'static str, agent: Option<Agent>, scope: Scope) {
-        let (kind, word) = self.agent_word(agent, scope, matches!(slot, "subj" | "from" | "quote_by"));
+        let (kind, word, suffix) = self.agent_word(agent, scope, matches!(slot, "subj" | "from" | "quote_by"));
         let kind_key = match slot {
             "subj" => "subj_kind",
             "target" => "target_kind",
@@ -336,38 +338,33 @@ impl<'a> Composer<'a> {
             _ => "quote_by_kind",
         };
         vars.set(kind_key, kind);
-        vars.set(slot, word);
+        vars.set(slot, Parts([&word, suffix]));
     }
 
-    /// The word for an agent slot and what kind of reference it is. "you" is the person asked (for a subject,
-    /// also everyone asked by REQUEST/INQUIRE ANY); an ANY target stays "any" (someone / who).
-    fn agent_word(&self, agent: Option<Agent>, scope: Scope, subject: bool) -> (&'static str, String) {
+    /// The word for an agent slot, what kind of reference it is, and the honorific to append. "you" is the
+    /// person asked (for a subject, also everyone asked by REQUEST/INQUIRE ANY); an ANY target stays "any"
+    /// (someone / who). Names without a table read `Agent[03]`.
+    fn agent_word(&self, agent: Option<Agent>, scope: Scope, subject: bool) -> (&'static str, Cow<'a, str>, &'a str) {
         let vocab = &self.set.vocab;
         let me = |object: bool| match &self.options.pronoun {
-            Some(pronoun) => pronoun.clone(),
-            None if object => vocab.me_object.clone(),
-            None => vocab.me.clone(),
+            Some(pronoun) => pronoun.as_str(),
+            None if object => vocab.me_object.as_str(),
+            None => vocab.me.as_str(),
         };
-        let you = |object: bool| if object { vocab.you_object.clone() } else { vocab.you.clone() };
+        let you = |object: bool| if object { vocab.you_object.as_str() } else { vocab.you.as_str() };
+        let honorific = if self.options.honorific { vocab.honorific.as_str() } else { "" };
         match agent {
-            None => ("me", me(!subject)),
-            Some(a) if Some(a) == self.ctx.speaker => ("me", me(!subject)),
-            Some(a) if Some(a) == scope.you && (subject || a != Agent::Any) => ("you", you(!subject)),
-            Some(Agent::Any) => ("any", String::new()),
-            Some(a) => ("agent", self.name(a)),
+            None => ("me", Cow::Borrowed(me(!subject)), ""),
+            Some(a) if Some(a) == self.ctx.speaker => ("me", Cow::Borrowed(me(!subject)), ""),
+            Some(a) if Some(a) == scope.you && (subject || a != Agent::Any) => {
+                ("you", Cow::Borrowed(you(!subject)), "")
+            }
+            Some(Agent::Any) => ("any", Cow::Borrowed(""), ""),
+            Some(a) => match self.ctx.names.display_name(a) {
+                Some(name) => ("agent", Cow::Borrowed(name), honorific),
+                None => ("agent", Cow::Owned(a.to_string()), honorific),
+            },
         }
-    }
-
-    /// The display name with honorific, or `Agent[03]` without a name table.
-    fn name(&self, agent: Agent) -> String {
-        let mut name = match self.ctx.names.display_name(agent) {
-            Some(name) => name.to_owned(),
-            None => agent.to_string(),
-        };
-        if self.options.honorific {
-            name.push_str(&self.set.vocab.honorific);
-        }
-        name
     }
 
     /// Variables every template gets: style and the variant number.
@@ -382,11 +379,11 @@ impl<'a> Composer<'a> {
     }
 
     /// A template over already rendered text (operators, frames, whole sentences).
-    fn call(&self, name: &str, vars: &Vars) -> Result<String, RenderError> {
+    fn call(&self, name: &str, vars: Vars) -> Result<String, RenderError> {
         self.call_with(name, vars, Inputs::Composed)
     }
 
-    fn call_with(&self, name: &str, vars: &Vars, inputs: Inputs) -> Result<String, RenderError> {
+    fn call_with(&self, name: &str, vars: Vars, inputs: Inputs) -> Result<String, RenderError> {
         memo::render(&self.set.memo_prefix, name, vars, inputs, |context| self.set.tera.render(name, context))
             .map_err(|e| RenderError::template(self.set.lang.code(), name, &e))
     }

@@ -11,6 +11,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::Range;
 
 use tera::{Context, Value};
 
@@ -81,94 +82,109 @@ fn push_number(key: &mut String, mut n: u64) {
     }
 }
 
-/// One template variable's value.
+/// Where one variable's value lives: texts are kept once, inside the key buffer.
 pub(crate) enum Slot {
-    Text(String),
+    Text(Range<usize>),
     Flag(bool),
     Number(u64),
-    List(Vec<String>),
+    List(Vec<Range<usize>>),
 }
 
-impl From<bool> for Slot {
-    fn from(value: bool) -> Self {
-        Slot::Flag(value)
+/// A value a template variable can take.
+pub(crate) trait SlotValue {
+    fn store(self, vars: &mut Vars) -> Slot;
+}
+
+impl SlotValue for bool {
+    fn store(self, vars: &mut Vars) -> Slot {
+        vars.key.push(if self { '1' } else { '0' });
+        Slot::Flag(self)
     }
 }
 
-impl From<u32> for Slot {
-    fn from(value: u32) -> Self {
-        Slot::Number(u64::from(value))
+impl SlotValue for u64 {
+    fn store(self, vars: &mut Vars) -> Slot {
+        vars.key.push('#');
+        push_number(&mut vars.key, self);
+        Slot::Number(self)
     }
 }
 
-impl From<u64> for Slot {
-    fn from(value: u64) -> Self {
-        Slot::Number(value)
+impl SlotValue for u32 {
+    fn store(self, vars: &mut Vars) -> Slot {
+        u64::from(self).store(vars)
     }
 }
 
-impl From<String> for Slot {
-    fn from(value: String) -> Self {
-        Slot::Text(value)
+impl SlotValue for &str {
+    fn store(self, vars: &mut Vars) -> Slot {
+        Slot::Text(vars.push_text('=', &[self]))
     }
 }
 
-impl From<&str> for Slot {
-    fn from(value: &str) -> Self {
-        Slot::Text(value.to_owned())
+impl SlotValue for String {
+    fn store(self, vars: &mut Vars) -> Slot {
+        self.as_str().store(vars)
     }
 }
 
-impl From<Vec<String>> for Slot {
-    fn from(value: Vec<String>) -> Self {
-        Slot::List(value)
+/// A text made of parts (a name and its honorific), stored without joining them first.
+pub(crate) struct Parts<'a>(pub [&'a str; 2]);
+
+impl SlotValue for Parts<'_> {
+    fn store(self, vars: &mut Vars) -> Slot {
+        Slot::Text(vars.push_text('=', &self.0))
     }
 }
 
-/// The variables of one template call, in insertion order.
-#[derive(Default)]
+impl SlotValue for Vec<String> {
+    fn store(self, vars: &mut Vars) -> Slot {
+        vars.key.push('[');
+        push_number(&mut vars.key, self.len() as u64);
+        Slot::List(self.iter().map(|item| vars.push_text(',', &[item])).collect())
+    }
+}
+
+/// The variables of one template call. Building them writes the memo key as it goes: an exact,
+/// unambiguous serialisation (texts are length-prefixed), so no value is copied twice.
 pub(crate) struct Vars {
+    key: String,
     slots: Vec<(&'static str, Slot)>,
 }
 
+impl Default for Vars {
+    fn default() -> Self {
+        Vars { key: String::with_capacity(192), slots: Vec::with_capacity(16) }
+    }
+}
+
 impl Vars {
-    pub fn set(&mut self, name: &'static str, value: impl Into<Slot>) {
-        self.slots.push((name, value.into()));
+    pub fn set(&mut self, name: &'static str, value: impl SlotValue) {
+        self.key.push('|');
+        self.key.push_str(name);
+        let slot = value.store(self);
+        self.slots.push((name, slot));
     }
 
-    /// An exact, unambiguous serialisation: strings are length-prefixed.
-    fn write_key(&self, prefix: &str, template: &str, key: &mut String) {
-        key.push_str(prefix);
-        key.push_str(template);
-        for (name, slot) in &self.slots {
-            key.push('|');
-            key.push_str(name);
-            match slot {
-                Slot::Text(text) => push_text(key, '=', text),
-                Slot::Flag(flag) => key.push(if *flag { '1' } else { '0' }),
-                Slot::Number(n) => {
-                    key.push('#');
-                    push_number(key, *n);
-                }
-                Slot::List(items) => {
-                    key.push('[');
-                    push_number(key, items.len() as u64);
-                    for item in items {
-                        push_text(key, ',', item);
-                    }
-                }
-            }
-        }
+    /// `<mark><len>:<text>`; returns where the text sits in the key.
+    fn push_text(&mut self, mark: char, parts: &[&str]) -> Range<usize> {
+        self.key.push(mark);
+        push_number(&mut self.key, parts.iter().map(|p| p.len() as u64).sum());
+        self.key.push(':');
+        let start = self.key.len();
+        parts.iter().for_each(|part| self.key.push_str(part));
+        start..self.key.len()
     }
 
     fn context(&self) -> Context {
         let mut context = Context::new();
+        let text = |range: &Range<usize>| Value::from(self.key.get(range.clone()).unwrap_or_default());
         for (name, slot) in &self.slots {
             let value = match slot {
-                Slot::Text(text) => Value::from(text.as_str()),
+                Slot::Text(range) => text(range),
                 Slot::Flag(flag) => Value::from(*flag),
                 Slot::Number(n) => Value::from(*n),
-                Slot::List(items) => Value::from(items.iter().map(|i| Value::from(i.as_str())).collect::<Vec<_>>()),
+                Slot::List(items) => Value::from(items.iter().map(text).collect::<Vec<_>>()),
             };
             context.insert_value(*name, value);
         }
@@ -176,31 +192,25 @@ impl Vars {
     }
 }
 
-/// `<mark><len>:<text>`: the length makes the serialisation unambiguous whatever the text holds.
-fn push_text(key: &mut String, mark: char, text: &str) {
-    key.push(mark);
-    push_number(key, text.len() as u64);
-    key.push(':');
-    key.push_str(text);
-}
-
 /// Renders `template` with `vars` through `render`, reusing an earlier output for the same inputs.
 /// `prefix` identifies the renderer and language (templates differ between renderers).
 pub(crate) fn render<E>(
     prefix: &str,
     template: &str,
-    vars: &Vars,
+    mut vars: Vars,
     inputs: Inputs,
     render: impl FnOnce(&Context) -> Result<String, E>,
 ) -> Result<String, E> {
-    let mut key = String::with_capacity(160);
-    vars.write_key(prefix, template, &mut key);
+    vars.key.push('@');
+    vars.key.push_str(prefix);
+    vars.key.push_str(template);
+    let key = &vars.key;
     let table = match inputs {
         Inputs::Atomic => &ATOMIC,
         Inputs::Composed if key.len() <= MAX_COMPOSED_KEY => &COMPOSED,
         Inputs::Composed => return render(&vars.context()),
     };
-    if let Some(hit) = table.with(|memo| memo.borrow().get(&key).cloned()) {
+    if let Some(hit) = table.with(|memo| memo.borrow().get(key).cloned()) {
         return Ok(hit);
     }
     let output = render(&vars.context())?;
@@ -209,7 +219,7 @@ pub(crate) fn render<E>(
         if memo.len() >= CAPACITY {
             memo.clear();
         }
-        memo.insert(key, output.clone());
+        memo.insert(vars.key.clone(), output.clone());
     });
     Ok(output)
 }
