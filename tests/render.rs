@@ -397,3 +397,36 @@ fn renders_100000_generated_sentences_cleanly() {
     assert_eq!(count, 200_000);
     assert!(failures.is_empty(), "{} problems, first ones:\n{}", failures.len(), failures.join("\n"));
 }
+
+#[test]
+fn the_deepest_accepted_nesting_renders_on_a_small_stack() {
+    let depth = aiwolf_nl::protocol::HARD_MAX_DEPTH;
+    let mut text = String::from("VOTE Agent[03]");
+    for i in 0..depth {
+        text = match i % 4 {
+            0 => format!("NOT ({text})"),
+            1 => format!("REQUEST Agent[02] ({text})"),
+            2 => format!("BECAUSE (VOTED Agent[04]) ({text})"),
+            _ => format!("AND ({text}) (GUARD Agent[05])"),
+        };
+    }
+    // Parsing is not under test here; give it room (its recursion is the parser's business).
+    let options = ParseOptions { max_depth: depth, ..ParseOptions::default() };
+    let sentence = std::thread::Builder::new()
+        .stack_size(64 * 1024 * 1024)
+        .spawn(move || parse(&text, &options).expect("parses").sentence)
+        .expect("thread starts")
+        .join()
+        .expect("parser finishes");
+    // Service worker threads have 2 MiB stacks; rendering must fit in less.
+    let handle = std::thread::Builder::new()
+        .stack_size(2 * 1024 * 1024)
+        .spawn(move || {
+            for lang in [Lang::Ja, Lang::En] {
+                let out = renderer().render(&sentence, lang, &ctx(lang), &RenderOptions::default()).expect("renders");
+                assert!(!out.is_empty());
+            }
+        })
+        .expect("thread starts");
+    handle.join().expect("no stack overflow");
+}

@@ -26,6 +26,10 @@ pub(crate) struct LangSet {
     pub memo_prefix: String,
 }
 
+/// Stack left below which [`Composer::body`] continues on a fresh segment, and that segment's size.
+const STACK_RED_ZONE: usize = 128 * 1024;
+const STACK_GROWTH: usize = 1024 * 1024;
+
 /// The clause form a verb template is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Mood {
@@ -104,6 +108,12 @@ impl<'a> Composer<'a> {
 
     /// A sentence in sentence position (top level, a quote, a BECAUSE conclusion).
     fn body(&self, sentence: &Sentence, scope: Scope) -> Result<Body, RenderError> {
+        // Every level of nesting passes through here. Trees reaching the renderer may be 256 deep, more than a
+        // 2 MiB worker stack holds in a debug build, so grow the stack on the heap when it runs low.
+        stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || self.body_of(sentence, scope))
+    }
+
+    fn body_of(&self, sentence: &Sentence, scope: Scope) -> Result<Body, RenderError> {
         if is_inline(sentence, scope.inherited) {
             return Ok(Body { text: self.clause(sentence, scope, Mood::Statement, false)?, question: false });
         }
