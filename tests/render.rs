@@ -404,6 +404,7 @@ fn the_deepest_accepted_nesting_renders_on_a_small_stack() {
     let mut text = String::from("VOTE Agent[03]");
     for i in 0..depth {
         text = match i % 4 {
+            _ if i < depth / 2 => format!("DAY 1 ({text})"),
             0 => format!("NOT ({text})"),
             1 => format!("REQUEST Agent[02] ({text})"),
             2 => format!("BECAUSE (VOTED Agent[04]) ({text})"),

@@ -162,6 +162,11 @@ impl<'a> Composer<'a> {
     /// A sentence as a clause of a larger one, in `mood`, negated if `negated`. Sentences that cannot be
     /// said inline are quoted whole and framed by `_quoted` (or `NOT` for a negated compound).
     fn clause(&self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<String, RenderError> {
+        // DAY (DAY (…)) chains recurse here without passing through `body`.
+        stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || self.clause_of(sentence, scope, mood, negated))
+    }
+
+    fn clause_of(&self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<String, RenderError> {
         // Only a verb takes negation inline; NOT (NOT …) or NOT (DAY …) quotes its operand.
         if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
             return self.quoted(sentence, scope, mood, negated);
