@@ -3,7 +3,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use aiwolf_nl::cli::{Cli, Command, LogFormat, normalize};
+use aiwolf_nl::cli::{Cli, Command, LogFormat, normalize, translate};
 
 // Parsing allocates one small node per operand; mimalloc makes that several times cheaper than glibc.
 #[global_allocator]
@@ -16,6 +16,7 @@ fn main() -> ExitCode {
         Command::Normalize(args) => {
             normalize::run(io::stdin().lock(), io::stdout().lock(), &args.limits.parse_options(args.strict), args.json)
         }
+        Command::Translate(args) => translate::main(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,13 +1,16 @@
-//! The command line: `serve`, `normalize`.
+//! The command line: `serve`, `normalize`, `translate`.
 
 mod lines;
 pub mod normalize;
+pub mod translate;
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::protocol::{HARD_MAX_DEPTH, ParseOptions};
+use crate::protocol::{Agent, HARD_MAX_DEPTH, ParseOptions};
+use crate::render::{Lang, Style};
 
 #[derive(Debug, Parser)]
 #[command(name = "aiwolf-nl", version, about = "Translate between the AIWolf protocol and Japanese or English")]
@@ -22,6 +25,58 @@ pub enum Command {
     Serve(ServeArgs),
     /// Read protocol lines on stdin and print each in canonical 3.6 form (or `ERROR <code> <span>: <message>`).
     Normalize(NormalizeArgs),
+    /// Render protocol lines on stdin as Japanese or English, one output line per input line.
+    Translate(TranslateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TranslateArgs {
+    /// Input language. Only `protocol` for now.
+    #[arg(long, value_parser = translate::parse_source)]
+    pub from: translate::SourceFormat,
+    /// Output language: ja or en.
+    #[arg(long, value_parser = |s: &str| s.parse::<Lang>())]
+    pub to: Lang,
+    /// Who speaks (`Agent[02]`): their own subject reads as 私 / I.
+    #[arg(long, value_parser = |s: &str| s.parse::<Agent>())]
+    pub speaker: Option<Agent>,
+    /// Who is spoken to: reads as あなた / you.
+    #[arg(long, value_parser = |s: &str| s.parse::<Agent>())]
+    pub addressee: Option<Agent>,
+    /// Name table, JSON: `{"Agent[03]": "ミナト"}`.
+    #[arg(long, value_name = "FILE.json")]
+    pub names: Option<PathBuf>,
+    /// Register.
+    #[arg(long, default_value = "polite", value_parser = |s: &str| s.parse::<Style>())]
+    pub style: Style,
+    /// The current day, for 昨日 / 今日 ("yesterday" / "today").
+    #[arg(long)]
+    pub day: Option<u32>,
+    /// First-person word of a persona (僕, 俺, あたし).
+    #[arg(long)]
+    pub pronoun: Option<String>,
+    /// Names without さん.
+    #[arg(long)]
+    pub no_honorific: bool,
+    /// Pick among the templates' extra phrasings with this seed (otherwise the canonical phrasing).
+    #[arg(long)]
+    pub variant_seed: Option<u64>,
+    /// One JSON request per line in, one JSON result per line out.
+    #[arg(long)]
+    pub jsonl: bool,
+    #[command(flatten)]
+    pub templates: TemplateArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// Where templates come from; shared by the commands that render.
+#[derive(Debug, Args)]
+pub struct TemplateArgs {
+    /// Load templates from DIR/<lang>/*.txt instead of the embedded ones (vocabulary from
+    /// DIR/../locales/<lang>.render.toml when present).
+    #[arg(long = "templates", env = "AIWOLF_NL_TEMPLATES", value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -1,0 +1,113 @@
+//! What the caller chooses: language, style, persona and how to quote referenced talk.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::protocol::{Agent, TalkRef};
+
+/// An output language. Each has a template folder `templates/<code>/` and a vocabulary file
+/// `locales/<code>.render.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    Ja,
+    En,
+}
+
+impl Lang {
+    /// Every language the crate knows, in a fixed order.
+    pub const ALL: [Lang; 2] = [Lang::Ja, Lang::En];
+
+    /// The folder and serde name: `ja`, `en`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ja => "ja",
+            Lang::En => "en",
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for Lang {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Lang::ALL
+            .into_iter()
+            .find(|lang| lang.code().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown language `{s}` (expected ja or en)"))
+    }
+}
+
+/// Speech register: `polite` (です/ます) or `casual` (だ/する).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Style {
+    #[default]
+    Polite,
+    Casual,
+}
+
+impl Style {
+    pub fn code(self) -> &'static str {
+        match self {
+            Style::Polite => "polite",
+            Style::Casual => "casual",
+        }
+    }
+}
+
+impl FromStr for Style {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "polite" => Ok(Style::Polite),
+            "casual" => Ok(Style::Casual),
+            _ => Err(format!("unknown style `{s}` (expected polite or casual)")),
+        }
+    }
+}
+
+/// A referenced utterance, so `AGREE TALK day2 ID:5` can quote what was said.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TalkQuote {
+    /// Who said it, when known.
+    pub speaker: Option<Agent>,
+    /// The utterance as it should be quoted (already in the output language).
+    pub text: String,
+}
+
+/// How to render, beyond the game [`crate::protocol::Context`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderOptions {
+    pub style: Style,
+    /// A persona's first-person word (僕, 俺, あたし) replacing the locale's default (私 / I).
+    pub pronoun: Option<String>,
+    /// Whether names carry the locale's honorific (さん in Japanese; English has none).
+    pub honorific: bool,
+    /// `None`: the canonical phrasing, deterministic. `Some(seed)`: templates may pick among variants.
+    pub variant_seed: Option<u64>,
+    /// Utterances that talk references (AGREE/DISAGREE) may quote. Empty: references read by number only.
+    pub quotes: HashMap<TalkRef, TalkQuote>,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            style: Style::Polite,
+            pronoun: None,
+            honorific: true,
+            variant_seed: None,
+            quotes: HashMap::new(),
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! Building the template sets once, and the public entry points.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tera::{Kwargs, State, Tera, Value};
+
+use super::catalog::{self, TemplateInfo};
+use super::compose::{Composer, LangSet};
+use super::error::RenderError;
+use super::options::{Lang, RenderOptions};
+use super::source::{self, LangSource, required_templates};
+use super::vocab::Vocab;
+use crate::protocol::{Context, Sentence};
+
+/// Renders protocol sentences as Japanese or English. Built once at start-up (template compilation costs
+/// 50–200× a render), then shared: it is `Send + Sync` and rendering takes `&self`.
+pub struct Renderer {
+    sets: Vec<LangSet>,
+}
+
+impl Renderer {
+    /// The templates and vocabularies compiled into the binary.
+    pub fn embedded() -> Result<Renderer, RenderError> {
+        Renderer::build(source::embedded())
+    }
+
+    /// Templates from `dir/<lang>/*.txt` for every language folder present (vocabulary from
+    /// `dir/../locales/<lang>.render.toml` if present, else the embedded one).
+    pub fn from_dir(dir: &Path) -> Result<Renderer, RenderError> {
+        Renderer::build(source::from_dir(dir)?)
+    }
+
+    /// The languages this renderer has templates for.
+    pub fn languages(&self) -> Vec<Lang> {
+        self.sets.iter().map(|set| set.lang).collect()
+    }
+
+    /// One sentence in `lang`. Deterministic unless `options.variant_seed` is set.
+    pub fn render(
+        &self,
+        sentence: &Sentence,
+        lang: Lang,
+        ctx: &Context,
+        options: &RenderOptions,
+    ) -> Result<String, RenderError> {
+        let set = self.set(lang)?;
+        Composer::new(set, ctx, options).render(sentence)
+    }
+
+    /// Every template of every language with the variables it reads and a sample rendering (for
+    /// `GET /v1/templates` and for template authors).
+    pub fn templates(&self) -> Vec<TemplateInfo> {
+        self.sets.iter().flat_map(catalog::describe).collect()
+    }
+
+    fn set(&self, lang: Lang) -> Result<&LangSet, RenderError> {
+        self.sets.iter().find(|set| set.lang == lang).ok_or(RenderError::LanguageNotLoaded(lang.code()))
+    }
+
+    /// Compiles every language, then renders the self-check battery so a template that fails on some
+    /// branch fails here, at start-up, rather than in a request.
+    fn build(sources: Vec<LangSource>) -> Result<Renderer, RenderError> {
+        let sets = sources.into_iter().map(compile).collect::<Result<Vec<_>, _>>()?;
+        let renderer = Renderer { sets };
+        for set in &renderer.sets {
+            catalog::self_check(set)?;
+        }
+        Ok(renderer)
+    }
+}
+
+fn compile(source: LangSource) -> Result<LangSet, RenderError> {
+    let code = source.lang.code();
+    for name in required_templates() {
+        if !source.templates.iter().any(|(n, _)| n == name) {
+            return Err(RenderError::MissingTemplate { lang: code.to_owned(), name: name.to_owned() });
+        }
+    }
+    let vocab = Vocab::parse(code, &source.locale.0, &source.locale.1)?;
+    let mut tera = Tera::new();
+    // Filters first: tera 2 checks filter names when a template is added.
+    tera.register_filter("cap", capitalize_first);
+    tera.autoescape_on(Vec::<&str>::new());
+    tera.global_context().insert_value("v", Value::from_serializable(&vocab.words));
+    // All at once: tera resolves `{% include %}` between the templates of one batch.
+    tera.add_raw_templates(source.templates.iter().map(|(name, text)| (name.as_str(), text.as_str())))
+        .map_err(|e| RenderError::template(code, "*.txt", &e))?;
+    // Every compiled set gets its own memo namespace, so a renderer loaded from a folder never sees the
+    // outputs of another renderer's templates.
+    static NEXT_SET: AtomicU64 = AtomicU64::new(0);
+    let memo_prefix = format!("{}/{}/", NEXT_SET.fetch_add(1, Ordering::Relaxed), code);
+    Ok(LangSet { lang: source.lang, tera, vocab, memo_prefix })
+}
+
+/// `cap`: upper-cases the first letter only (tera's `capitalize` lower-cases the rest, which breaks names).
+fn capitalize_first(text: &str, _: Kwargs, _: &State) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renderer_is_send_and_sync() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Renderer>();
+    }
+}

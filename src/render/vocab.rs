@@ -1,0 +1,88 @@
+//! A language's render vocabulary: pronouns, honorific, role and species nouns, and free words for templates.
+//!
+//! It lives in `locales/<lang>.render.toml` under a `[render]` table (the understanding side keeps its phrase
+//! tables in its own sections or files). Rust needs only the nouns it substitutes into slots; every entry of
+//! `[render.words]` is handed to the templates as `v.<key>`, so wording stays out of Rust.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::error::RenderError;
+use crate::protocol::{Role, Species, TalkKind};
+
+#[derive(Deserialize)]
+struct LocaleFile {
+    render: RawVocab,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVocab {
+    me: String,
+    me_object: String,
+    you: String,
+    you_object: String,
+    honorific: String,
+    roles: BTreeMap<String, String>,
+    species: BTreeMap<String, String>,
+    talk: BTreeMap<String, String>,
+    #[serde(default)]
+    words: toml::Table,
+}
+
+/// The parsed vocabulary, with the keyword tables turned into arrays indexed like the protocol enums.
+#[derive(Debug, Clone)]
+pub(crate) struct Vocab {
+    pub me: String,
+    pub me_object: String,
+    pub you: String,
+    pub you_object: String,
+    pub honorific: String,
+    roles: Vec<String>,
+    species: Vec<String>,
+    talk: Vec<String>,
+    /// `[render.words]`, given to every template as `v`.
+    pub words: toml::Table,
+}
+
+impl Vocab {
+    /// Parses a locale file; `path` only labels errors.
+    pub fn parse(lang: &str, path: &str, text: &str) -> Result<Vocab, RenderError> {
+        let error = |message: String| RenderError::Locale { lang: lang.to_owned(), path: path.to_owned(), message };
+        let raw: LocaleFile = toml::from_str(text).map_err(|e| error(e.to_string()))?;
+        let raw = raw.render;
+        let table = |map: &BTreeMap<String, String>, keys: &mut dyn Iterator<Item = &'static str>, what: &str| {
+            keys.map(|key| map.get(key).cloned().ok_or_else(|| error(format!("[render.{what}] has no `{key}`"))))
+                .collect::<Result<Vec<_>, _>>()
+        };
+        Ok(Vocab {
+            roles: table(&raw.roles, &mut Role::ALL.iter().map(|r| r.keyword()), "roles")?,
+            species: table(&raw.species, &mut Species::ALL.iter().map(|s| s.keyword()), "species")?,
+            talk: table(&raw.talk, &mut TalkKind::ALL.iter().map(|t| t.keyword()), "talk")?,
+            me: raw.me,
+            me_object: raw.me_object,
+            you: raw.you,
+            you_object: raw.you_object,
+            honorific: raw.honorific,
+            words: raw.words,
+        })
+    }
+
+    pub fn role(&self, role: Role) -> &str {
+        &self.roles[index_of(Role::ALL, &role)]
+    }
+
+    pub fn species(&self, species: Species) -> &str {
+        &self.species[index_of(Species::ALL, &species)]
+    }
+
+    pub fn talk(&self, kind: TalkKind) -> &str {
+        &self.talk[index_of(TalkKind::ALL, &kind)]
+    }
+}
+
+/// Position of a keyword in its `ALL` list; the tables were built from that same list, so it is in range.
+fn index_of<T: PartialEq>(all: &[T], value: &T) -> usize {
+    all.iter().position(|v| v == value).unwrap_or(0)
+}
