@@ -3,7 +3,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use aiwolf_nl::cli::{Cli, Command, LogFormat, normalize};
+use std::time::Duration;
+
+use aiwolf_nl::cli::{Cli, Command, LogFormat, healthcheck, normalize};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -12,6 +14,7 @@ fn main() -> ExitCode {
         Command::Normalize(args) => {
             normalize::run(io::stdin().lock(), io::stdout().lock(), &args.limits.parse_options(args.strict), args.json)
         }
+        Command::Healthcheck(args) => healthcheck::run(args.bind, Duration::from_millis(args.timeout_ms)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -29,7 +32,7 @@ fn serve(args: aiwolf_nl::cli::ServeArgs) -> io::Result<()> {
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(args.bind).await?;
         tracing::info!(address = %listener.local_addr()?, "listening");
-        aiwolf_nl::serve(listener, aiwolf_nl::AppState::default(), shutdown_signal()).await
+        aiwolf_nl::serve(listener, aiwolf_nl::AppState::new(args.api_config()), shutdown_signal()).await
     })
 }
 

@@ -102,8 +102,9 @@ impl<'de> Deserialize<'de> for NameTable {
 }
 
 /// The situation an utterance is made in.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"speaker": "Agent[01]", "addressee": "Agent[03]", "day": 2, "names": {"Agent[03]": "ミナト"}}))]
 pub struct Context {
     /// Who speaks; an omitted top-level subject is this agent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -116,6 +117,7 @@ pub struct Context {
     pub names: NameTable,
     /// The current day, for 「昨日」 / "yesterday".
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 2147483647)]
     pub day: Option<u32>,
 }
 
@@ -129,7 +131,10 @@ mod tests {
             serde_json::from_str(r#"{"Agent[03]": "ミナト", "Agent[4]": ["シオン", "Shion"]}"#).unwrap();
         assert_eq!(table.display_name(Agent::Id(3)), Some("ミナト"));
         assert_eq!(table.names_of(Agent::Id(4)), ["シオン", "Shion"]);
-        assert_eq!(serde_json::to_string(&table).unwrap(), r#"{"Agent[03]":["ミナト"],"Agent[04]":["シオン","Shion"]}"#);
+        assert_eq!(
+            serde_json::to_string(&table).unwrap(),
+            r#"{"Agent[03]":["ミナト"],"Agent[04]":["シオン","Shion"]}"#
+        );
         assert!(serde_json::from_str::<NameTable>(r#"{"ANY": "x"}"#).is_err());
         assert!(serde_json::from_str::<NameTable>(r#"{"Agent[01]": " "}"#).is_err());
     }
