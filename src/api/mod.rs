@@ -17,6 +17,7 @@ pub mod state;
 
 use std::future::Future;
 
+use axum::Router;
 use tokio::net::TcpListener;
 
 pub use config::ApiConfig;
@@ -29,5 +30,14 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(state)).with_graceful_shutdown(shutdown).await
+    serve_router(listener, app(state), shutdown).await
+}
+
+/// Serves any router built by [`app`] or [`with_middleware`] with the same graceful shutdown.
+pub async fn serve_router(
+    listener: TcpListener,
+    router: Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router).with_graceful_shutdown(shutdown).await
 }
