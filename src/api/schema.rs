@@ -11,7 +11,7 @@ use utoipa::openapi::schema::{AdditionalProperties, ArrayBuilder, ObjectBuilder,
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::protocol::{Agent, Keyword, MAX_NUMBER, NameTable, Role, Sentence, Species, TalkRef};
+use crate::protocol::{Agent, Keyword, MAX_NUMBER, NameTable, Role, Sentence, Species, TalkKind, TalkRef};
 
 /// `ANY` or `Agent[NN]`; more than nine digits would overflow the protocol's numbers.
 const AGENT_PATTERN: &str = r"^(ANY|Agent\[[0-9]{1,9}\])$";
@@ -55,6 +55,34 @@ impl ToSchema for NameTable {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("NameTable")
     }
+}
+
+/// Keyword enums are strings spelled as the protocol spells them. (The derive cannot see the serde
+/// renames inside `keyword_enum!`, so the list comes from `ALL` and `keyword()`.)
+macro_rules! keyword_schema {
+    ($($name:ident: $description:literal,)+) => {$(
+        impl PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .enum_values(Some($name::ALL.iter().map(|value| value.keyword())))
+                    .description(Some($description))
+                    .into()
+            }
+        }
+
+        impl ToSchema for $name {
+            fn name() -> Cow<'static, str> {
+                Cow::Borrowed(stringify!($name))
+            }
+        }
+    )+};
+}
+
+keyword_schema! {
+    Role: "A role. FREEMASON and FOX are accepted because the reference implementation accepts them.",
+    Species: "A divination or identification result.",
+    TalkKind: "Which counter a talk number refers to: public talk or werewolf whisper.",
 }
 
 /// What a verb or operator takes besides its optional subject.

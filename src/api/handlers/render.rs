@@ -23,7 +23,7 @@ pub struct RenderRequest {
     pub sentence: Sentence,
     /// Languages to render into, answered in this order. Default: `["protocol"]`.
     #[serde(default = "protocol_only")]
-    #[schema(min_items = 1, max_items = 8)]
+    #[schema(max_items = 8)]
     pub targets: Vec<Language>,
     /// Register of ja/en output.
     #[serde(default)]
