@@ -6,6 +6,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{FromRequest, Request};
 use axum::http::{StatusCode, header};
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use super::error::ApiError;
 use super::state::AppState;
@@ -25,10 +26,33 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
         }
         let limit = state.config().body_limit;
         let bytes = Bytes::from_request(request, state).await.map_err(|rejection| body_error(rejection, limit))?;
-        let mut deserializer = serde_json::Deserializer::from_slice(&bytes);
-        let value = serde_path_to_error::deserialize(&mut deserializer).map_err(json_error)?;
-        deserializer.end().map_err(|error| ApiError::MalformedJson(error.to_string()))?;
-        Ok(ApiJson(value))
+        from_json_object(&bytes).map(ApiJson)
+    }
+}
+
+/// Deserializes a JSON object body.
+///
+/// Two leniencies of serde are closed or matched to the schema here: serde reads a struct from an array
+/// (`[[]]` as `{"texts": []}`), which the schema forbids, so the body must be an object; and JSON Schema
+/// counts `41.0` as an integer while serde does not, so on that error the body is read again with
+/// integral floats made integers. The fast path is a single parse.
+pub fn from_json_object<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if bytes.trim_ascii_start().first() != Some(&b'{') {
+        serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map_err(|e| ApiError::MalformedJson(e.to_string()))?;
+        return Err(ApiError::InvalidBody { path: ".".to_owned(), reason: "expected a JSON object".to_owned() });
+    }
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    match serde_path_to_error::deserialize(&mut deserializer) {
+        Ok(value) => {
+            deserializer.end().map_err(|error| ApiError::MalformedJson(error.to_string()))?;
+            Ok(value)
+        }
+        Err(error) if error.inner().to_string().starts_with("invalid type: floating point") => {
+            let mut value: Value = serde_json::from_slice(bytes).map_err(|e| ApiError::MalformedJson(e.to_string()))?;
+            super::strict::integral_floats_to_integers(&mut value);
+            serde_path_to_error::deserialize(&value).map_err(json_error)
+        }
+        Err(error) => Err(json_error(error)),
     }
 }
 

@@ -14,6 +14,7 @@ pub mod openapi;
 pub mod router;
 mod schema;
 pub mod state;
+pub mod strict;
 
 use std::future::Future;
 

@@ -117,7 +117,7 @@ pub struct Context {
     pub names: NameTable,
     /// The current day, for 「昨日」 / "yesterday".
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(maximum = 4294967295_u32)]
+    #[schema(maximum = 2147483647)]
     pub day: Option<u32>,
 }
 

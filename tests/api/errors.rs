@@ -130,3 +130,24 @@ async fn slow_requests_time_out_with_408() {
     let slow = send(router, Request::get("/test/slow").body(Body::empty()).expect("request")).await;
     slow.assert_error(StatusCode::REQUEST_TIMEOUT, "request_timeout");
 }
+
+#[tokio::test]
+async fn bodies_must_be_objects_and_integral_floats_are_integers() {
+    let array = post_raw(Some("application/json"), "[[]]").await;
+    array.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "invalid_body");
+    let context_array =
+        post_json("/v1/translate", &json!({"texts": [], "target_lang": "protocol", "context": [null, null]})).await;
+    context_array.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "invalid_body");
+    let float_day = post_json(
+        "/v1/render",
+        &json!({"sentence": {"type": "AGREE", "talk": {"kind": "TALK", "day": 41.0, "id": 3.0}}}),
+    )
+    .await;
+    assert_eq!(float_day.json()["renderings"][0]["text"], "AGREE TALK day41 ID:3", "{}", float_day.text());
+    let fraction = post_json(
+        "/v1/render",
+        &json!({"sentence": {"type": "AGREE", "talk": {"kind": "TALK", "day": 41.5, "id": 3}}}),
+    )
+    .await;
+    fraction.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "invalid_body");
+}

@@ -64,3 +64,20 @@ async fn malformed_trees_are_invalid_bodies() {
     let bad_target = post_json("/v1/render", &json!({"sentence": {"type": "Over"}, "targets": ["fr"]})).await;
     bad_target.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "unsupported_language");
 }
+
+#[tokio::test]
+async fn tags_must_be_keywords_and_context_days_protocol_numbers() {
+    let index_tag = post_json("/v1/render", &json!({"sentence": {"type": "NOT", "sentence": {"type": 0}}})).await;
+    index_tag.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "invalid_body");
+    let huge_day =
+        post_json("/v1/render", &json!({"sentence": {"type": "Over"}, "context": {"day": 2_147_483_648u32}})).await;
+    let body = huge_day.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "invalid_body");
+    assert_eq!(body["error"]["details"]["path"], "context.day");
+}
+
+#[tokio::test]
+async fn skip_and_over_take_no_fields() {
+    let extra =
+        post_json("/v1/render", &json!({"sentence": {"type": "NOT", "sentence": {"type": "Over", "x": 1}}})).await;
+    extra.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "invalid_body");
+}

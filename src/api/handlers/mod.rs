@@ -14,11 +14,23 @@ use utoipa::IntoResponses;
 
 use super::error::{ApiError, ErrorEnvelope};
 use super::state::AppState;
+use crate::protocol::{Context, MAX_NUMBER};
 
 /// Rejects a batch over the configured limit (400 `batch_too_large`).
 fn check_batch(state: &AppState, len: usize) -> Result<(), ApiError> {
     let max = state.config().max_batch;
     if len > max { Err(ApiError::BatchTooLarge { len, max }) } else { Ok(()) }
+}
+
+/// Rejects a context the protocol cannot talk about: a day above 2^31−1 (422 `invalid_body`).
+fn check_context(context: &Context) -> Result<(), ApiError> {
+    match context.day {
+        Some(day) if day > MAX_NUMBER => Err(ApiError::InvalidBody {
+            path: "context.day".to_owned(),
+            reason: format!("day {day} is larger than {MAX_NUMBER}"),
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// The failures every `POST` endpoint with a JSON body can answer with.

@@ -5,12 +5,13 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::JsonBodyErrors;
 use super::item::ItemError;
+use super::{JsonBodyErrors, check_context};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
 use crate::api::lang::{Language, Style};
 use crate::api::state::AppState;
+use crate::api::strict::{object_only, string_tagged_sentence};
 use crate::protocol::{Context, Sentence, parse, validate_tree};
 
 /// A tree to write out, and in which languages.
@@ -20,16 +21,16 @@ use crate::protocol::{Context, Sentence, parse, validate_tree};
     "sentence": {"type": "VOTE", "target": "Agent[01]"}}, "targets": ["protocol"], "style": "polite",
     "context": {"speaker": "Agent[02]"}}))]
 pub struct RenderRequest {
+    #[serde(deserialize_with = "string_tagged_sentence")]
     pub sentence: Sentence,
     /// Languages to render into, answered in this order. Default: `["protocol"]`.
     #[serde(default = "protocol_only")]
-    #[schema(max_items = 8)]
     pub targets: Vec<Language>,
     /// Register of ja/en output.
     #[serde(default)]
     pub style: Style,
     /// Who speaks to whom, the day, and the game's names (for ja/en).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "object_only")]
     pub context: Context,
 }
 
@@ -76,6 +77,7 @@ pub async fn render(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<RenderRequest>,
 ) -> Result<Json<RenderResponse>, ApiError> {
+    check_context(&request.context)?;
     let options = state.parse_options(false);
     validate_tree(&request.sentence, options.max_depth).map_err(ApiError::InvalidTree)?;
     let canonical = request.sentence.to_canonical();

@@ -6,11 +6,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::item::{ItemError, ItemFailure};
-use super::{JsonBodyErrors, check_batch};
+use super::{JsonBodyErrors, check_batch, check_context};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
 use crate::api::lang::{Language, SourceLang, Style, supported};
 use crate::api::state::AppState;
+use crate::api::strict::object_only;
 use crate::protocol::{Context, ErrorCode, ParseOptions, Parsed, Sentence, Span, Warning, parse};
 
 /// Texts to translate, and how.
@@ -32,7 +33,7 @@ pub struct TranslateRequest {
     #[serde(default)]
     pub style: Style,
     /// Who speaks to whom, the day, and the game's names.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "object_only")]
     pub context: Context,
 }
 
@@ -109,6 +110,7 @@ pub async fn translate(
     ApiJson(request): ApiJson<TranslateRequest>,
 ) -> Result<Json<TranslateResponse>, ApiError> {
     check_batch(&state, request.texts.len())?;
+    check_context(&request.context)?;
     let options = state.parse_options(false);
     let results = request
         .texts
