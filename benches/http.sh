@@ -49,6 +49,9 @@ done
 curl -fsS "$url/readyz" >/dev/null
 
 rss_kib() { awk -v key="$2:" '$1 == key { print $2 }' "/proc/$1/status"; }
+# utime + stime of the server in clock ticks: CPU per request is steadier than requests/s on a shared machine.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+ticks_per_second=$(getconf CLK_TCK)
 
 # --- request bodies (Lua scripts for wrk) ---
 sentences=("VOTE Agent[03]" "Agent[01] COMINGOUT Agent[01] SEER" "ESTIMATE Agent[05] WEREWOLF"
@@ -77,11 +80,17 @@ idle_rss=$(rss_kib "$server_pid" VmRSS)
 run() { # name, wrk args...
     local name=$1
     shift
+    cpu_ticks "$server_pid" >"$work/$name.cpu0"
     wrk --latency -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" "$@" >"$work/$name.txt" &
     local wrk_pid=$!
     sleep "$(awk -v d="$DURATION" 'BEGIN { print d / 2 }')"
     rss_kib "$server_pid" VmRSS >"$work/$name.rss"
     wait "$wrk_pid"
+    cpu_ticks "$server_pid" >"$work/$name.cpu1"
+}
+cpu_us() { # server CPU microseconds per request
+    awk -v a="$(cat "$work/$1.cpu0")" -v b="$(cat "$work/$1.cpu1")" -v hz="$ticks_per_second" \
+        -v n="$(awk '/requests in/ { print $1 }' "$work/$1.txt")" 'BEGIN { printf "%.1f", (b - a) / hz * 1e6 / n }'
 }
 rps() { awk '/^Requests\/sec:/ { print $2 }' "$work/$1.txt"; }
 p99() { awk '$1 == "99%" { print $2 }' "$work/$1.txt"; }
@@ -105,10 +114,10 @@ ratio_ok=$(awk -v r="$ratio" 'BEGIN { print (r >= 70) ? "yes" : "NO" }')
 p99_ok=$(awk -v p="$single_p99_ms" 'BEGIN { print (p < 5) ? "yes" : "NO" }')
 
 echo "aiwolf-nl HTTP benchmark: wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s on 127.0.0.1, $(nproc) cores, target_lang=$TARGET_LANG"
-printf '%-34s %12s %10s\n' "run" "requests/s" "p99"
-printf '%-34s %12s %10s\n' "GET /healthz (baseline)" "$base" "$(p99 healthz)"
-printf '%-34s %12s %10s\n' "POST /v1/translate, 1 text" "$single" "$(p99 single)"
-printf '%-34s %12s %10s\n' "POST /v1/translate, 256 texts" "$batch" "$(p99 batch)"
+printf '%-32s %12s %10s %16s\n' "run" "requests/s" "p99" "server CPU/req"
+printf '%-32s %12s %10s %13s us\n' "GET /healthz (baseline)" "$base" "$(p99 healthz)" "$(cpu_us healthz)"
+printf '%-32s %12s %10s %13s us\n' "POST /v1/translate, 1 text" "$single" "$(p99 single)" "$(cpu_us single)"
+printf '%-32s %12s %10s %13s us\n' "POST /v1/translate, 256 texts" "$batch" "$(p99 batch)" "$(cpu_us batch)"
 echo "single-text translate: $ratio % of baseline (goal >= 70 %: $ratio_ok), p99 $single_p99_ms ms (goal < 5 ms: $p99_ok)"
 echo "256-text batch: $(awk -v r="$batch" 'BEGIN { printf "%.0f", r * 256 }') sentences/s"
 echo "RSS: idle $idle_rss KiB; under load $(cat "$work/healthz.rss") / $(cat "$work/single.rss") / $(cat "$work/batch.rss") KiB (healthz / single / batch); peak $peak_rss KiB"
