@@ -23,6 +23,8 @@ pub fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))
         .routes(routes!(metrics::metrics))
+        // TODO(render-merge): `.routes(routes!(templates::templates))`: `GET /v1/templates` answering
+        // `renderer.templates()` (lang, template name, variables, sample) from a new `handlers/templates.rs`.
         .split_for_parts()
 }
 
