@@ -1,4 +1,4 @@
-use std::io;
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -39,7 +39,8 @@ fn serve(args: aiwolf_nl::cli::ServeArgs) -> io::Result<()> {
 fn init_tracing(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    // Colour only on a terminal: log collectors get plain text.
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(io::stdout().is_terminal());
     match format {
         LogFormat::Json => builder.json().init(),
         LogFormat::Text => builder.init(),

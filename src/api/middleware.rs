@@ -12,12 +12,13 @@ use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{Next, from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
+use tower_http::LatencyUnit;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::cors::{Any as AnyOrigin, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
-use tracing::Span;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tracing::{Level, Span};
 
 use super::error::{ApiError, ErrorBody};
 use super::metrics::UNMATCHED_ROUTE;
@@ -36,7 +37,11 @@ pub fn apply(router: Router, state: &AppState) -> Router {
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(from_fn(error_envelope))
         .layer(from_fn_with_state(state.clone(), track_metrics))
-        .layer(TraceLayer::new_for_http().make_span_with(make_span))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(make_span)
+                .on_response(DefaultOnResponse::new().level(Level::INFO).latency_unit(LatencyUnit::Micros)),
+        )
         .layer(cors())
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
