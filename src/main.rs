@@ -1,9 +1,11 @@
-use std::io;
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use aiwolf_nl::cli::{Cli, Command, LogFormat, normalize, translate};
+use std::time::Duration;
+
+use aiwolf_nl::cli::{Cli, Command, LogFormat, healthcheck, normalize, translate};
 
 // Parsing allocates one small node per operand; mimalloc makes that several times cheaper than glibc.
 #[global_allocator]
@@ -17,6 +19,7 @@ fn main() -> ExitCode {
             normalize::run(io::stdin().lock(), io::stdout().lock(), &args.limits.parse_options(args.strict), args.json)
         }
         Command::Translate(args) => translate::main(&args),
+        Command::Healthcheck(args) => healthcheck::run(args.bind, Duration::from_millis(args.timeout_ms)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -34,14 +37,15 @@ fn serve(args: aiwolf_nl::cli::ServeArgs) -> io::Result<()> {
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(args.bind).await?;
         tracing::info!(address = %listener.local_addr()?, "listening");
-        aiwolf_nl::serve(listener, aiwolf_nl::AppState::default(), shutdown_signal()).await
+        aiwolf_nl::serve(listener, aiwolf_nl::AppState::new(args.api_config()), shutdown_signal()).await
     })
 }
 
 fn init_tracing(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    // Colour only on a terminal: log collectors get plain text.
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(io::stdout().is_terminal());
     match format {
         LogFormat::Json => builder.json().init(),
         LogFormat::Text => builder.init(),

@@ -1,7 +1,10 @@
-//! What every request handler shares: configuration and the loaded language resources.
+//! What every request handler shares: configuration, metrics and (after the render merge) the loaded
+//! language resources.
 
 use std::sync::Arc;
 
+use super::config::ApiConfig;
+use super::metrics::Metrics;
 use crate::protocol::ParseOptions;
 
 /// Cheap to clone: everything lives behind one `Arc`.
@@ -12,16 +15,27 @@ pub struct AppState {
 
 #[derive(Default)]
 struct Inner {
-    parse_options: ParseOptions,
+    config: ApiConfig,
+    metrics: Metrics,
+    // TODO(render-merge): `renderer: crate::render::Renderer` (from `Renderer::embedded()` or `from_dir`),
+    // passed in by `AppState::new` so that startup fails on a broken template set.
 }
 
 impl AppState {
-    pub fn new(parse_options: ParseOptions) -> Self {
-        AppState { inner: Arc::new(Inner { parse_options }) }
+    pub fn new(config: ApiConfig) -> Self {
+        AppState { inner: Arc::new(Inner { config, metrics: Metrics::default() }) }
     }
 
-    /// The limits requests are parsed with (lenient; a request may ask for strict).
-    pub fn parse_options(&self) -> ParseOptions {
-        self.inner.parse_options
+    pub fn config(&self) -> &ApiConfig {
+        &self.inner.config
+    }
+
+    /// The lenient options requests are parsed with; `strict` asks for strict mode on top.
+    pub fn parse_options(&self, strict: bool) -> ParseOptions {
+        ParseOptions { strict, ..self.inner.config.parse_options }
+    }
+
+    pub fn metrics(&self) -> &Metrics {
+        &self.inner.metrics
     }
 }

@@ -1,14 +1,17 @@
 //! The command line: `serve`, `normalize`, `translate`.
 
+pub mod healthcheck;
 mod lines;
 pub mod normalize;
 pub mod translate;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::api::ApiConfig;
 use crate::protocol::{Agent, HARD_MAX_DEPTH, ParseOptions};
 use crate::render::{Lang, Style};
 
@@ -27,6 +30,8 @@ pub enum Command {
     Normalize(NormalizeArgs),
     /// Render protocol lines on stdin as Japanese or English, one output line per input line.
     Translate(TranslateArgs),
+    /// Exit 0 when the service at `--bind` answers `GET /healthz` with 200 (for container health checks).
+    Healthcheck(HealthcheckArgs),
 }
 
 #[derive(Debug, Args)]
@@ -87,6 +92,42 @@ pub struct ServeArgs {
     /// Log format.
     #[arg(long, env = "AIWOLF_NL_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    /// Largest request body in bytes (413 above it).
+    #[arg(long, env = "AIWOLF_NL_BODY_LIMIT", default_value_t = 256 * 1024,
+          value_parser = clap::value_parser!(u32).range(1024..=1 << 30))]
+    pub body_limit: u32,
+    /// Most texts in one batch request (400 `batch_too_large` above it).
+    #[arg(long, env = "AIWOLF_NL_MAX_BATCH", default_value_t = 256,
+          value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    pub max_batch: u32,
+    /// Time limit for one request, in milliseconds (408 above it).
+    #[arg(long, env = "AIWOLF_NL_REQUEST_TIMEOUT_MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub request_timeout_ms: u64,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+impl ServeArgs {
+    /// The service limits these flags describe.
+    pub fn api_config(&self) -> ApiConfig {
+        ApiConfig {
+            body_limit: self.body_limit as usize,
+            max_batch: self.max_batch as usize,
+            request_timeout: Duration::from_millis(self.request_timeout_ms),
+            parse_options: self.limits.parse_options(false),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct HealthcheckArgs {
+    /// The service's address (an unspecified address such as 0.0.0.0 means this host's loopback).
+    #[arg(long, env = "AIWOLF_NL_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+    /// Give up after this many milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    pub timeout_ms: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

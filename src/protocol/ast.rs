@@ -221,13 +221,16 @@ keyword_enum! {
 }
 
 /// A reference to an earlier utterance: `TALK day4 ID:38`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"kind": "TALK", "day": 4, "id": 38}))]
 pub struct TalkRef {
     pub kind: TalkKind,
     /// The day the utterance was made.
+    #[schema(maximum = 2147483647)]
     pub day: u32,
     /// Its index in that day's talk (or whisper) list, from 0.
+    #[schema(maximum = 2147483647)]
     pub id: u32,
 }
 

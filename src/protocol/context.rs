@@ -102,8 +102,9 @@ impl<'de> Deserialize<'de> for NameTable {
 }
 
 /// The situation an utterance is made in.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"speaker": "Agent[01]", "addressee": "Agent[03]", "day": 2, "names": {"Agent[03]": "ミナト"}}))]
 pub struct Context {
     /// Who speaks; an omitted top-level subject is this agent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -116,6 +117,7 @@ pub struct Context {
     pub names: NameTable,
     /// The current day, for 「昨日」 / "yesterday".
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 2147483647)]
     pub day: Option<u32>,
 }
 

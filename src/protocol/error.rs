@@ -6,7 +6,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// A half-open byte range `start..end` of the input text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(example = json!({"start": 0, "end": 4}))]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -29,7 +30,7 @@ impl fmt::Display for Span {
 }
 
 /// Why a text is not a protocol sentence. The serialized names are part of the API contract.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// Nothing but whitespace.
@@ -106,8 +107,9 @@ impl fmt::Display for ErrorCode {
 }
 
 /// A rejected input: what, where, and what would have been accepted there.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error, utoipa::ToSchema)]
 #[error("{code} {span}: {message}")]
+#[schema(example = json!({"code": "unknown_verb", "span": {"start": 0, "end": 4}, "expected": ["VOTE", "ESTIMATE"], "message": "`VOTX` is not a verb or operator"}))]
 pub struct ParseError {
     pub code: ErrorCode,
     pub span: Span,
@@ -130,7 +132,7 @@ impl ParseError {
 }
 
 /// Something the lenient parser accepted but changed to reach canonical 3.6; strict mode rejects it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WarningCode {
     /// Leading or trailing whitespace, doubled spaces, tabs, or spaces inside parentheses.
@@ -179,7 +181,7 @@ impl fmt::Display for WarningCode {
 }
 
 /// The older dialects the lenient parser understands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Dialect {
     /// `Agent1` / `Agent01`, as the specification documents write agents.
@@ -222,7 +224,8 @@ impl Dialect {
 }
 
 /// A normalization the lenient parser applied.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(example = json!({"code": "number_format", "span": {"start": 5, "end": 13}, "message": "agent written `Agent[3]`"}))]
 pub struct Warning {
     pub code: WarningCode,
     pub span: Span,

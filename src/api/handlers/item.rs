@@ -1,0 +1,88 @@
+//! Per-item results of the batch endpoints: one bad text never fails the request, it gets an error in
+//! its own slot. The error has exactly the JSON of the parser's `ParseError` (code, span, expected,
+//! message), with a few service codes added to the parser's.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::api::lang::Language;
+use crate::protocol::{ErrorCode, ParseError, Span};
+
+/// Why one text of a batch could not be processed.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"code": "unknown_verb", "span": {"start": 0, "end": 4}, "message": "`VOTX` is not a verb or operator"}))]
+pub struct ItemError {
+    pub code: ItemErrorCode,
+    /// The bytes of the text the error is about (the whole text for service codes).
+    pub span: Span,
+    /// What would have been accepted at `span`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub expected: Vec<String>,
+    /// One line for humans.
+    pub message: String,
+}
+
+/// A parser error code, or a service code.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ItemErrorCode {
+    Parse(ErrorCode),
+    Service(ServiceErrorCode),
+}
+
+/// Per-item codes that come from the service rather than the parser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ServiceErrorCode {
+    /// The service cannot translate between these two languages (yet): see `GET /v1/languages`.
+    UnsupportedLanguagePair,
+    /// The text is not protocol, and understanding natural language is not available yet.
+    NlUnderstandingUnavailable,
+}
+
+/// A failed item: `{"error": {...}}`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ItemFailure {
+    pub error: ItemError,
+}
+
+impl From<ParseError> for ItemError {
+    fn from(error: ParseError) -> Self {
+        ItemError {
+            code: ItemErrorCode::Parse(error.code),
+            span: error.span,
+            expected: error.expected,
+            message: error.message,
+        }
+    }
+}
+
+impl From<ItemError> for ItemFailure {
+    fn from(error: ItemError) -> Self {
+        ItemFailure { error }
+    }
+}
+
+impl ItemError {
+    fn service(code: ServiceErrorCode, text: &str, message: String) -> Self {
+        ItemError { code: ItemErrorCode::Service(code), span: Span::new(0, text.len()), expected: Vec::new(), message }
+    }
+
+    /// `text` cannot go from `source` to `target`.
+    pub fn unsupported_pair(text: &str, source: Language, target: Language) -> Self {
+        ItemError::service(
+            ServiceErrorCode::UnsupportedLanguagePair,
+            text,
+            format!("translating {} to {} is not supported yet", source.code(), target.code()),
+        )
+    }
+
+    /// `text` would need natural-language understanding; `protocol_error` is why it is not protocol.
+    pub fn nl_unavailable(text: &str, protocol_error: Option<&ParseError>) -> Self {
+        let message = match protocol_error {
+            Some(error) => format!("not protocol ({error}), and natural-language understanding is not available yet"),
+            None => "natural-language understanding is not available yet".to_owned(),
+        };
+        ItemError::service(ServiceErrorCode::NlUnderstandingUnavailable, text, message)
+    }
+}

@@ -1,0 +1,91 @@
+//! `POST /v1/parse`: protocol texts → syntax trees, canonical text, warnings and resolved subjects.
+
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::item::ItemFailure;
+use super::{JsonBodyErrors, check_batch};
+use crate::api::error::ApiError;
+use crate::api::extract::ApiJson;
+use crate::api::state::AppState;
+use crate::protocol::{Agent, Sentence, Warning, parse, resolve_subjects};
+
+/// Protocol texts to parse.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"texts": ["Agent[01] REQUEST Agent[02] (Agent[02] VOTE Agent[3])"], "strict": false,
+    "speaker": "Agent[01]"}))]
+pub struct ParseRequest {
+    /// Protocol texts, parsed independently.
+    #[schema(max_items = 256)]
+    pub texts: Vec<String>,
+    /// Reject anything not already canonical 3.6 (error `not_canonical`) instead of normalizing it.
+    #[serde(default)]
+    pub strict: bool,
+    /// Who said the texts: an omitted top-level subject resolves to this agent.
+    #[serde(default)]
+    pub speaker: Option<Agent>,
+}
+
+/// One result per text, in input order.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"results": [{
+    "canonical": "Agent[01] REQUEST Agent[02] (VOTE Agent[03])",
+    "ast": {"type": "REQUEST", "subject": "Agent[01]", "target": "Agent[02]",
+            "sentence": {"type": "VOTE", "target": "Agent[03]"}},
+    "resolved": {"type": "REQUEST", "subject": "Agent[01]", "target": "Agent[02]",
+                 "sentence": {"type": "VOTE", "subject": "Agent[02]", "target": "Agent[03]"}},
+    "warnings": [{"code": "redundant_subject", "span": {"start": 29, "end": 38},
+                  "message": "operand subject equals the inherited one"}]}]}))]
+pub struct ParseResponse {
+    pub results: Vec<ParseResult>,
+}
+
+/// A parsed text, or its parse error.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ParseResult {
+    Ok(ParsedText),
+    Err(ItemFailure),
+}
+
+/// A parsed text.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ParsedText {
+    /// The canonical 3.6 text (what the Java reference prints).
+    pub canonical: String,
+    /// The tree with subjects as written.
+    pub ast: Sentence,
+    /// The tree with every omitted subject filled in (spec §4): the speaker at the top, the target inside
+    /// REQUEST and INQUIRE, the parent's subject inside other operators.
+    pub resolved: Sentence,
+    /// What the lenient parser normalized (empty in strict mode).
+    pub warnings: Vec<Warning>,
+}
+
+/// Parse protocol texts into syntax trees.
+#[utoipa::path(post, path = "/v1/parse", tag = "protocol", request_body = ParseRequest,
+    responses((status = 200, description = "One result per text", body = ParseResponse), JsonBodyErrors))]
+pub async fn parse_texts(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<ParseRequest>,
+) -> Result<Json<ParseResponse>, ApiError> {
+    check_batch(&state, request.texts.len())?;
+    let options = state.parse_options(request.strict);
+    let results = request
+        .texts
+        .iter()
+        .map(|text| match parse(text, &options) {
+            Ok(parsed) => ParseResult::Ok(ParsedText {
+                canonical: parsed.sentence.to_canonical(),
+                resolved: resolve_subjects(&parsed.sentence, request.speaker),
+                ast: parsed.sentence,
+                warnings: parsed.warnings,
+            }),
+            Err(error) => ParseResult::Err(ItemFailure { error: error.into() }),
+        })
+        .collect();
+    Ok(Json(ParseResponse { results }))
+}

@@ -1,0 +1,114 @@
+//! The languages the API speaks and which directions work.
+//!
+//! One table, [`supported`], decides every direction, so `/v1/languages`, `/v1/translate` and
+//! `/v1/render` cannot disagree about what the service can do.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A concrete language: the protocol itself, Japanese or English.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    /// AIWolf protocol 3.6 (canonical text).
+    Protocol,
+    /// Japanese.
+    Ja,
+    /// English.
+    En,
+}
+
+impl Language {
+    pub const ALL: [Language; 3] = [Language::Protocol, Language::Ja, Language::En];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::Protocol => "protocol",
+            Language::Ja => "ja",
+            Language::En => "en",
+        }
+    }
+
+    fn display_name(self) -> &'static str {
+        match self {
+            Language::Protocol => "AIWolf protocol 3.6",
+            Language::Ja => "日本語",
+            Language::En => "English",
+        }
+    }
+
+    /// The styles a target language distinguishes (the protocol has none).
+    pub fn styles(self) -> &'static [Style] {
+        match self {
+            Language::Protocol => &[],
+            Language::Ja | Language::En => &[Style::Polite, Style::Casual],
+        }
+    }
+}
+
+/// A requested source language: a concrete one, or `auto` to detect it per text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceLang {
+    Protocol,
+    Ja,
+    En,
+    /// Protocol when the text parses leniently as protocol, natural language otherwise.
+    #[default]
+    Auto,
+}
+
+/// The register of ja/en output. Ignored for the protocol. Defaults to polite.
+// TODO(render-merge): replace with `crate::render::Style` (same serde names) once the render module lands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Style {
+    /// です/ます; "I will vote for …".
+    #[default]
+    Polite,
+    /// Plain form; "I'm voting for …".
+    Casual,
+}
+
+/// Whether the service can translate from `source` to `target` today.
+pub fn supported(source: Language, target: Language) -> bool {
+    // TODO(render-merge): add `(Language::Protocol, Language::Ja | Language::En)` when `crate::render` is merged.
+    // NL understanding (ja/en → protocol) is a later issue; its rows stay false until then.
+    matches!((source, target), (Language::Protocol, Language::Protocol))
+}
+
+/// One language in `GET /v1/languages`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"code": "protocol", "name": "AIWolf protocol 3.6", "source": true, "target": true,
+    "targets": ["protocol"], "styles": []}))]
+pub struct LanguageInfo {
+    pub code: Language,
+    /// Human-readable name, in the language itself.
+    pub name: &'static str,
+    /// Usable as a source language.
+    pub source: bool,
+    /// Usable as a target language.
+    pub target: bool,
+    /// The target languages this language translates into.
+    pub targets: Vec<Language>,
+    /// The styles this language distinguishes as a target.
+    pub styles: Vec<Style>,
+}
+
+/// Every language with its directions and styles, computed from [`supported`].
+pub fn languages() -> Vec<LanguageInfo> {
+    Language::ALL
+        .iter()
+        .map(|&language| {
+            let targets: Vec<Language> = Language::ALL.into_iter().filter(|&t| supported(language, t)).collect();
+            LanguageInfo {
+                code: language,
+                name: language.display_name(),
+                source: !targets.is_empty(),
+                target: Language::ALL.iter().any(|&s| supported(s, language)),
+                targets,
+                styles: language.styles().to_vec(),
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,12 @@
+//! Integration tests of the HTTP API, all in one binary: every endpoint and every error class through
+//! `tower::ServiceExt::oneshot`, plus one real-port test with graceful shutdown.
+
+mod errors;
+mod meta;
+mod openapi_file;
+mod parse;
+mod real_port;
+mod render;
+mod translate;
+mod util;
+mod validate;
