@@ -6,5 +6,6 @@
 pub mod api;
 pub mod cli;
 pub mod protocol;
+pub mod understand;
 
 pub use api::{AppState, app, serve};

@@ -1,0 +1,253 @@
+//! From matched phrases to protocol: stance markers around each match decide whether it stands, is wrapped
+//! (NOT, DAY, BECAUSE) or is dropped. Precision first: whenever a marker makes the meaning uncertain
+//! (a hedge on a flat claim, a question, a conditional, hearsay, a negated estimate), nothing is emitted.
+
+use regex::Regex;
+
+use super::agents::{RefKind, Skeleton};
+use super::clauses::{Clause, split};
+use super::phrases::{Kind, Pattern, Phrases, TOKEN_OTHER, fill};
+use crate::protocol::{Agent, Content, Context, ParseOptions, Sentence, canonicalized, parse};
+
+/// A sentence found in the skeleton, before spans are mapped back to the original text.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub sentence: Sentence,
+    pub confidence: f32,
+    /// Skeleton byte span.
+    pub span: (usize, usize),
+    pub alternatives: Vec<(Sentence, f32)>,
+}
+
+/// What the context gives the mapper.
+pub struct Scene<'a> {
+    pub ctx: &'a Context,
+    pub addressee: Option<Agent>,
+}
+
+/// All sentences of the skeleton, in utterance order.
+pub fn map(skeleton: &Skeleton, phrases: &Phrases, scene: &Scene) -> Vec<Found> {
+    let mut out = Vec::new();
+    for clauses in split(&skeleton.text, &phrases.splits) {
+        let first = clauses.first().map_or(0, |c| c.start);
+        let addressee = vocative(skeleton, first).or(scene.addressee);
+        let mut reasons: Vec<Found> = Vec::new();
+        for clause in &clauses {
+            let found = map_clause(skeleton, phrases, scene, addressee, clause);
+            if clause.reason {
+                reasons.extend(found);
+                continue;
+            }
+            if reasons.is_empty() || found.len() != 1 {
+                // No single conclusion to attach the reasons to: both stand on their own.
+                out.extend(reasons.drain(..).map(|f| weaken(f, 0.9)));
+                out.extend(found);
+                continue;
+            }
+            let conclusion = found.into_iter().next();
+            if let Some(conclusion) = conclusion {
+                out.push(because(std::mem::take(&mut reasons), conclusion));
+            }
+        }
+        out.extend(reasons.into_iter().map(|f| weaken(f, 0.9)));
+    }
+    out
+}
+
+fn weaken(mut found: Found, factor: f32) -> Found {
+    found.confidence *= factor;
+    found
+}
+
+/// `BECAUSE (reason) (conclusion)`, the reasons joined with AND when there are several.
+fn because(reasons: Vec<Found>, conclusion: Found) -> Found {
+    let start = reasons.iter().map(|r| r.span.0).chain([conclusion.span.0]).min().unwrap_or(0);
+    let end = reasons.iter().map(|r| r.span.1).chain([conclusion.span.1]).max().unwrap_or(0);
+    let confidence = reasons.iter().map(|r| r.confidence).fold(conclusion.confidence, f32::min);
+    let mut reason_sentences: Vec<Sentence> = reasons.into_iter().map(|r| r.sentence).collect();
+    let reason = if reason_sentences.len() == 1 {
+        reason_sentences.remove(0)
+    } else {
+        Sentence::new(Content::And { sentences: reason_sentences })
+    };
+    let sentence = canonicalized(&Sentence::new(Content::Because {
+        reason: Box::new(reason),
+        conclusion: Box::new(conclusion.sentence),
+    }));
+    Found { sentence, confidence, span: (start, end), alternatives: Vec::new() }
+}
+
+/// A sentence that opens with a name and a comma addresses that player (「シオン、…」, "Shion, …").
+fn vocative(skeleton: &Skeleton, start: usize) -> Option<Agent> {
+    let rest = skeleton.text.get(start..)?.trim_start();
+    let mut chars = rest.chars();
+    if chars.next()? != TOKEN_OTHER {
+        return None;
+    }
+    let index = chars.next()?;
+    if !matches!(chars.next()?, '、' | ',') {
+        return None;
+    }
+    let token: String = [TOKEN_OTHER, index].iter().collect();
+    skeleton.token_ref(&token).and_then(|r| r.agent)
+}
+
+/// One pattern match inside a clause (absolute skeleton offsets).
+struct Hit<'p> {
+    pattern: &'p Pattern,
+    start: usize,
+    end: usize,
+    values: Vec<(&'p str, (usize, usize))>,
+}
+
+fn map_clause(
+    skeleton: &Skeleton,
+    phrases: &Phrases,
+    scene: &Scene,
+    addressee: Option<Agent>,
+    clause: &Clause,
+) -> Vec<Found> {
+    let text = &skeleton.text[clause.start..clause.end];
+    let markers = &phrases.markers;
+    if has(&markers.conditional, text) || has(&markers.hearsay, text) {
+        return Vec::new();
+    }
+    let mut hits: Vec<Hit> = Vec::new();
+    for index in phrases.set.matches(text).iter() {
+        let pattern = &phrases.patterns[index];
+        for caps in pattern.regex.captures_iter(text) {
+            let Some(whole) = caps.get(0) else { continue };
+            if whole.is_empty() {
+                continue;
+            }
+            let values = pattern
+                .slots
+                .iter()
+                .filter_map(|slot| {
+                    caps.name(slot).map(|m| (slot.as_str(), (clause.start + m.start(), clause.start + m.end())))
+                })
+                .collect();
+            hits.push(Hit { pattern, start: clause.start + whole.start(), end: clause.start + whole.end(), values });
+        }
+    }
+    // Longest match first; ties go to the pattern listed first in the file.
+    hits.sort_by_key(|h| std::cmp::Reverse(h.end - h.start));
+    let mut chosen: Vec<Hit> = Vec::new();
+    for hit in hits {
+        if chosen.iter().all(|c| hit.end <= c.start || c.end <= hit.start) {
+            chosen.push(hit);
+        }
+    }
+    chosen.sort_by_key(|h| h.start);
+
+    let day = day_marker(&markers.day, text, clause.start, &chosen);
+    let mut out = Vec::with_capacity(chosen.len());
+    for (i, hit) in chosen.iter().enumerate() {
+        let next = chosen.get(i + 1).map_or(clause.end, |n| n.start);
+        let local = &skeleton.text[hit.end..next];
+        let to_end = &skeleton.text[hit.end..clause.end];
+        let before = &skeleton.text[clause.start..hit.start];
+        let negated = has(&markers.negation, local);
+        let hedged = has(&markers.hedge, local);
+        let question = has(&markers.question, to_end);
+        let keep_negation = match hit.pattern.kind {
+            Kind::Claim => {
+                if hedged || question || (negated && !hit.pattern.negatable) {
+                    continue;
+                }
+                negated
+            }
+            Kind::Estimate => {
+                if negated || question || has(&markers.negation, before) {
+                    continue;
+                }
+                false
+            }
+            Kind::Request => {
+                if negated {
+                    continue;
+                }
+                false
+            }
+            Kind::Inquire => false,
+            Kind::Ignore => continue,
+        };
+        let Some(mut sentence) = build(&hit.pattern.make, hit, skeleton, phrases, scene, addressee) else { continue };
+        if keep_negation {
+            sentence = Sentence::new(Content::Not { sentence: Box::new(sentence) });
+        }
+        if let Some(day) = day {
+            sentence = Sentence::new(Content::Day { day, sentence: Box::new(sentence) });
+        }
+        let sentence = finish(sentence, scene.ctx.speaker);
+        let alternatives = hit
+            .pattern
+            .alternatives
+            .iter()
+            .filter_map(|make| build(make, hit, skeleton, phrases, scene, addressee))
+            .map(|s| (finish(s, scene.ctx.speaker), hit.pattern.confidence * 0.5))
+            .collect();
+        out.push(Found { sentence, confidence: hit.pattern.confidence, span: (hit.start, hit.end), alternatives });
+    }
+    out
+}
+
+fn has(marker: &Option<Regex>, text: &str) -> bool {
+    marker.as_ref().is_some_and(|re| re.is_match(text))
+}
+
+/// A stated day number (「2日目」, "on day 3") in the clause, outside every match.
+fn day_marker(marker: &Option<Regex>, text: &str, offset: usize, chosen: &[Hit]) -> Option<u32> {
+    let re = marker.as_ref()?;
+    re.captures_iter(text).find_map(|caps| {
+        let whole = caps.get(0)?;
+        let (s, e) = (offset + whole.start(), offset + whole.end());
+        if chosen.iter().any(|h| s < h.end && h.start < e) {
+            return None;
+        }
+        caps.iter().skip(1).flatten().next()?.as_str().parse().ok()
+    })
+}
+
+/// The top-level subject is written only when it is not the speaker (C1); nested ones as the printer wants.
+fn finish(mut sentence: Sentence, speaker: Option<Agent>) -> Sentence {
+    if speaker.is_some() && sentence.subject == speaker {
+        sentence.subject = None;
+    }
+    canonicalized(&sentence)
+}
+
+/// Fills `make` with the hit's slot values; `None` when a slot names nobody (unknown name, no speaker).
+fn build(
+    make: &str,
+    hit: &Hit,
+    skeleton: &Skeleton,
+    phrases: &Phrases,
+    scene: &Scene,
+    addressee: Option<Agent>,
+) -> Option<Sentence> {
+    let value = |name: &str| -> Option<String> {
+        match name {
+            "speaker" => return scene.ctx.speaker.map(|a| a.to_string()),
+            "addressee" => return addressee.map(|a| a.to_string()),
+            "target" => return Some(addressee.unwrap_or(Agent::Any).to_string()),
+            _ => {}
+        }
+        let &(_, (s, e)) = hit.values.iter().find(|(slot, _)| *slot == name)?;
+        let raw = skeleton.text.get(s..e)?;
+        match name.trim_end_matches(|c: char| c.is_ascii_digit()) {
+            "role" => phrases.roles.get(raw).map(|r| r.keyword().to_owned()),
+            "species" => phrases.species.get(raw).map(|r| r.keyword().to_owned()),
+            "day" | "id" => raw.parse::<u32>().ok().map(|n| n.to_string()),
+            _ => {
+                let r = skeleton.token_ref(raw)?;
+                if r.kind == RefKind::Unknown {
+                    return None;
+                }
+                r.agent.map(|a| a.to_string())
+            }
+        }
+    };
+    let text = fill(make, value).ok()?;
+    parse(&text, &ParseOptions::default()).ok().map(|p| p.sentence)
+}
