@@ -23,6 +23,8 @@ pub struct Found {
 pub struct Scene<'a> {
     pub ctx: &'a Context,
     pub addressee: Option<Agent>,
+    /// The utterance answers a `>>` anchor.
+    pub reply: bool,
 }
 
 /// All sentences of the skeleton, in utterance order.
@@ -115,6 +117,9 @@ fn map_clause(
     let mut hits: Vec<Hit> = Vec::new();
     for index in phrases.set.matches(text).iter() {
         let pattern = &phrases.patterns[index];
+        if scene.reply && !pattern.in_replies {
+            continue;
+        }
         for caps in pattern.regex.captures_iter(text) {
             let Some(whole) = caps.get(0) else { continue };
             if whole.is_empty() {
@@ -130,8 +135,9 @@ fn map_clause(
             hits.push(Hit { pattern, start: clause.start + whole.start(), end: clause.start + whole.end(), values });
         }
     }
-    // Longest match first; ties go to the pattern listed first in the file.
-    hits.sort_by_key(|h| std::cmp::Reverse(h.end - h.start));
+    // Leftmost-longest: a match starting earlier wins («ミナトがサクラに人間判定» is one report, not an own
+    // result about サクラ); at the same start the longer one; then the pattern listed first in the file.
+    hits.sort_by_key(|h| (h.start, std::cmp::Reverse(h.end)));
     let mut chosen: Vec<Hit> = Vec::new();
     for hit in hits {
         if chosen.iter().all(|c| hit.end <= c.start || c.end <= hit.start) {
@@ -164,7 +170,7 @@ fn map_clause(
                 false
             }
             Kind::Request => {
-                if negated {
+                if negated || hedged {
                     continue;
                 }
                 false

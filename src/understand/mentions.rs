@@ -14,6 +14,8 @@ pub struct Marks {
     /// Every mention: the agent (or `None` for a name that matches nobody), its folded span, and whether it
     /// leads the utterance (an address rather than a reference).
     pub mentions: Vec<(Option<Agent>, (usize, usize), bool)>,
+    /// The utterance opens with a `>>` anchor: it answers someone.
+    pub reply: bool,
     /// The folded span of a trailing `Over`.
     pub over: Option<(usize, usize)>,
 }
@@ -55,6 +57,7 @@ pub fn find(folded: &Folded, names: &NameIndex) -> Marks {
             continue;
         }
         if leading {
+            marks.reply |= mark_len == 2;
             marks.masked.push((i, end));
         } else {
             marks.masked.push((i, after));

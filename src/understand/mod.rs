@@ -152,7 +152,7 @@ impl Understander {
         };
         let addressee = ctx.addressee.or_else(|| marks.mentions.iter().find(|m| m.2).and_then(|m| m.0));
         let skeleton = agents::tokenize(&folded, &marks.masked, &names, phrases, ctx, addressee);
-        let scene = map::Scene { ctx, addressee };
+        let scene = map::Scene { ctx, addressee, reply: marks.reply };
         let found = map::map(&skeleton, phrases, &scene);
 
         let mut sentences: Vec<Understood> = Vec::with_capacity(found.len() + 1);

@@ -99,13 +99,14 @@ pub fn fold_word(word: &str) -> String {
 
 /// Folds the literal parts of a regular expression from a locale file: non-ASCII characters only, so that
 /// escapes such as `\D` keep their meaning (ASCII in patterns is written in lower case, checked at load).
+/// Folded runs are escaped: `…` folds to `...` and `？` to `?`, which must stay literal.
 pub fn fold_pattern(pattern: &str) -> String {
     let mut out = String::with_capacity(pattern.len());
     let mut run = String::new();
     for c in pattern.chars() {
         if c.is_ascii() {
             if !run.is_empty() {
-                out.push_str(&fold_word(&run));
+                out.push_str(&regex::escape(&fold_word(&run)));
                 run.clear();
             }
             out.push(c);
@@ -113,7 +114,7 @@ pub fn fold_pattern(pattern: &str) -> String {
             run.push(c);
         }
     }
-    out.push_str(&fold_word(&run));
+    out.push_str(&regex::escape(&fold_word(&run)));
     out
 }
 
@@ -131,5 +132,6 @@ mod tests {
         assert!(f.was_katakana(at));
         assert_eq!(fold_word("ミナト"), "みなと");
         assert_eq!(fold_pattern(r"\D占いＣＯ"), r"\D占いco");
+        assert_eq!(fold_pattern("…？"), r"\.\.\.\?");
     }
 }

@@ -86,12 +86,18 @@ struct PatternDef {
     kind: Kind,
     #[serde(default)]
     negatable: bool,
+    #[serde(default = "yes")]
+    in_replies: bool,
     #[serde(default)]
     confidence: Option<f32>,
     #[serde(default)]
     alternatives: Vec<String>,
     #[serde(default)]
     examples: Vec<(String, String)>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// How the stance markers around a match act on it (see `map.rs`).
@@ -133,6 +139,9 @@ pub struct Pattern {
     pub make: String,
     pub kind: Kind,
     pub negatable: bool,
+    /// Whether the pattern reads talk that answers a `>>Agent[NN]` anchor. Bare assertions in such replies
+    /// («>>Agent[03] Agent[05]は狼だ») restate an opinion for the asker rather than report a result.
+    pub in_replies: bool,
     pub confidence: f32,
     pub alternatives: Vec<String>,
     /// Slot names of the match, in the order of the regex's named groups.
@@ -373,6 +382,7 @@ fn compile_pattern(def: &PatternDef, role_re: &str, species_re: &str) -> Result<
         make: def.make.clone(),
         kind: def.kind,
         negatable: def.negatable,
+        in_replies: def.in_replies,
         confidence,
         alternatives: def.alternatives.clone(),
         slots,
