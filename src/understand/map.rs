@@ -6,7 +6,7 @@ use regex::Regex;
 
 use super::agents::{RefKind, Skeleton};
 use super::clauses::{Clause, split};
-use super::phrases::{Kind, Pattern, Phrases, TOKEN_OTHER, fill};
+use super::phrases::{Kind, Pattern, Phrases, TOKEN_OTHER, fill, slot_base};
 use crate::protocol::{Agent, Content, Context, ParseOptions, Sentence, canonicalized, parse};
 
 /// A sentence found in the skeleton, before spans are mapped back to the original text.
@@ -217,10 +217,16 @@ fn day_marker(marker: &Option<Regex>, text: &str, offset: usize, chosen: &[Hit])
 
 /// The top-level subject is written only when it is not the speaker (C1); nested ones as the printer wants.
 fn finish(mut sentence: Sentence, speaker: Option<Agent>) -> Sentence {
+    // With the speaker as the explicit top-level subject, canonicalization drops every nested subject that
+    // repeats it (`NOT (Agent[09] VOTED …)` said by Agent[09]); then the top-level one goes too.
+    if sentence.subject.is_none() {
+        sentence.subject = speaker;
+    }
+    let mut sentence = canonicalized(&sentence);
     if speaker.is_some() && sentence.subject == speaker {
         sentence.subject = None;
     }
-    canonicalized(&sentence)
+    sentence
 }
 
 /// Fills `make` with the hit's slot values; `None` when a slot names nobody (unknown name, no speaker).
@@ -239,9 +245,14 @@ fn build(
             "target" => return Some(addressee.unwrap_or(Agent::Any).to_string()),
             _ => {}
         }
-        let &(_, (s, e)) = hit.values.iter().find(|(slot, _)| *slot == name)?;
+        // The slot itself, or when it did not take part in the match, another alternative's slot of the same
+        // kind that `make` does not name (`{agent3}` in "X gets my vote" for `VOTE {agent}`).
+        let base = slot_base(name);
+        let &(_, (s, e)) = hit.values.iter().find(|(slot, _)| *slot == name).or_else(|| {
+            hit.values.iter().find(|(slot, _)| slot_base(slot) == base && !make.contains(&format!("{{{slot}}}")))
+        })?;
         let raw = skeleton.text.get(s..e)?;
-        match name.trim_end_matches(|c: char| c.is_ascii_digit()) {
+        match base {
             "role" => phrases.roles.get(raw).map(|r| r.keyword().to_owned()),
             "species" => phrases.species.get(raw).map(|r| r.keyword().to_owned()),
             "day" | "id" => raw.parse::<u32>().ok().map(|n| n.to_string()),

@@ -322,8 +322,13 @@ fn check_lower_case(source: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The kind of a slot: `agent2` and `agent_r1` are agents.
+pub fn slot_base(name: &str) -> &str {
+    name.split(|c: char| c.is_ascii_digit() || c == '_').next().unwrap_or(name)
+}
+
 fn slot_regex(slot: &str, role_re: &str, species_re: &str) -> Option<String> {
-    let base = slot.trim_end_matches(|c: char| c.is_ascii_digit());
+    let base = slot_base(slot);
     Some(match base {
         "agent" => format!(r"[\x{{e000}}-\x{{e002}}]{ANY_INDEX}"),
         "other" => format!(r"\x{{e000}}{ANY_INDEX}"),
@@ -349,13 +354,16 @@ fn compile_pattern(def: &PatternDef, role_re: &str, species_re: &str) -> Result<
         let name = &after[1..close];
         if name.starts_with(|c: char| c.is_ascii_lowercase()) {
             let slot = slot_regex(name, role_re, species_re).ok_or_else(|| format!("unknown slot `{{{name}}}`"))?;
-            if slots.iter().any(|s| s == name) {
-                // A slot repeated in another alternative: only its first use is captured.
-                expanded.push_str(&format!("(?:{slot})"));
-            } else {
-                expanded.push_str(&format!("(?<{name}>{slot})"));
-                slots.push(name.to_owned());
+            // A slot repeated in another alternative is captured under a numbered alias (`role_r1`): the regex
+            // engine wants unique group names, and `make` falls back to any matched slot of the same kind.
+            let mut group = name.to_owned();
+            let mut k = 0;
+            while slots.contains(&group) {
+                k += 1;
+                group = format!("{name}_r{k}");
             }
+            expanded.push_str(&format!("(?<{group}>{slot})"));
+            slots.push(group);
         } else {
             expanded.push_str(&after[..=close]);
         }
@@ -392,7 +400,7 @@ fn compile_pattern(def: &PatternDef, role_re: &str, species_re: &str) -> Result<
 /// `make` may only use the match's slots and the context slots, and with sample values it must be protocol.
 fn check_make(make: &str, slots: &[String]) -> Result<(), String> {
     let sample = fill(make, |name| {
-        let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
+        let base = slot_base(name);
         let known = slots.iter().any(|s| s == name) || CONTEXT_SLOTS.contains(&name);
         known.then(|| match base {
             "role" => "SEER".to_owned(),
