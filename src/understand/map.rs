@@ -158,7 +158,7 @@ fn map_clause(
         let question = has(&markers.question, to_end);
         let keep_negation = match hit.pattern.kind {
             Kind::Claim => {
-                if hedged || question || (negated && !hit.pattern.negatable) {
+                if hedged || has(&markers.hedge, before) || question || (negated && !hit.pattern.negatable) {
                     continue;
                 }
                 negated

@@ -2,6 +2,8 @@
 //! stand-alone `Over` token (C16). Leading marks name the addressee and are cut out of the text; inline
 //! `@` marks keep the name in the text (it is an ordinary reference: "I vote @Servas") and only lose the `@`.
 
+use regex::Regex;
+
 use super::agents::NameIndex;
 use super::normalize::Folded;
 use crate::protocol::Agent;
@@ -21,7 +23,7 @@ pub struct Marks {
 }
 
 /// Finds the marks in `folded`.
-pub fn find(folded: &Folded, names: &NameIndex) -> Marks {
+pub fn find(folded: &Folded, names: &NameIndex, numbered: &Regex) -> Marks {
     let text = folded.text.as_str();
     let mut marks = Marks::default();
     let mut leading = true;
@@ -42,7 +44,15 @@ pub fn find(folded: &Folded, names: &NameIndex) -> Marks {
         };
         let after = i + mark_len;
         let name_start = after + text[after..].len() - text[after..].trim_start().len();
-        let (agent, end) = match names.resolve_at(text, name_start) {
+        let numbered = numbered
+            .captures_at(text, name_start)
+            .filter(|caps| caps.get(0).is_some_and(|m| m.start() == name_start))
+            .and_then(|caps| {
+                let end = caps.get(0)?.end();
+                let n = caps.iter().skip(1).flatten().next()?.as_str().parse::<u32>().ok()?;
+                Some((Agent::from_number(n)?, end))
+            });
+        let (agent, end) = match numbered.or_else(|| names.resolve_at(text, name_start)) {
             Some((agent, end)) => (Some(agent), end),
             None => {
                 let word_end = text[name_start..]

@@ -145,7 +145,7 @@ impl Understander {
         let phrases = self.phrases(lang);
         let folded = normalize::fold(text);
         let names = agents::NameIndex::new(ctx, phrases.agents.word_boundaries);
-        let marks = mentions::find(&folded, &names);
+        let marks = mentions::find(&folded, &names, &phrases.agents.numbered);
         let span_of = |(s, e): (usize, usize)| {
             let (s, e) = folded.original_span(s, e);
             Span::new(s, e)
