@@ -34,22 +34,30 @@ pub fn map(skeleton: &Skeleton, phrases: &Phrases, scene: &Scene) -> Vec<Found> 
         let first = clauses.first().map_or(0, |c| c.start);
         let addressee = vocative(skeleton, first).or(scene.addressee);
         let mut reasons: Vec<Found> = Vec::new();
+        // A single-sentence conclusion still waiting for a reason that follows it ("B because A").
+        let mut open_conclusion: Option<usize> = None;
         for clause in &clauses {
             let found = map_clause(skeleton, phrases, scene, addressee, clause);
             if clause.reason {
-                reasons.extend(found);
+                if let Some(index) = open_conclusion.take().filter(|_| !found.is_empty()) {
+                    let conclusion = out.remove(index);
+                    out.insert(index, because(found, conclusion));
+                } else {
+                    reasons.extend(found);
+                }
                 continue;
             }
             if reasons.is_empty() || found.len() != 1 {
                 // No single conclusion to attach the reasons to: both stand on their own.
                 out.extend(reasons.drain(..).map(|f| weaken(f, 0.9)));
+                open_conclusion = (found.len() == 1).then_some(out.len());
                 out.extend(found);
                 continue;
             }
-            let conclusion = found.into_iter().next();
-            if let Some(conclusion) = conclusion {
+            if let Some(conclusion) = found.into_iter().next() {
                 out.push(because(std::mem::take(&mut reasons), conclusion));
             }
+            open_conclusion = None;
         }
         out.extend(reasons.into_iter().map(|f| weaken(f, 0.9)));
     }

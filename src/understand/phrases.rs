@@ -134,6 +134,8 @@ const CONTEXT_SLOTS: &[&str] = &["speaker", "addressee", "target"];
 /// A compiled phrase pattern.
 #[derive(Debug)]
 pub struct Pattern {
+    /// The file's name for the pattern (shown in `Debug` output when a phrase file is being tuned).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub id: String,
     pub regex: Regex,
     pub make: String,
@@ -191,7 +193,8 @@ pub struct Phrases {
     pub splits: Splits,
     pub set: RegexSet,
     pub patterns: Vec<Pattern>,
-    /// `(utterance, expected canonical list)` examples from the file, checked by the test suite.
+    /// `(pattern id, utterance, expected canonical list)` examples from the file, checked by the test suite.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub examples: Vec<(String, String, String)>,
 }
 
