@@ -20,7 +20,8 @@ fn main() {
         eprintln!("SKIPPED: {} not found", path.display());
         return;
     };
-    let rows: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).filter(|r: &Vec<&str>| r.len() >= 4).collect();
+    let rows: Vec<Vec<&str>> =
+        text.lines().skip(1).map(|l| l.split('\t').collect()).filter(|r: &Vec<&str>| r.len() >= 4).collect();
     let mut games: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for row in &rows {
         let seats = games.entry(row[0]).or_default();

@@ -6,7 +6,7 @@
 //! patterns match `{agent}` with one regular expression whatever the name looked like.
 
 use super::normalize::{Folded, fold_word};
-use super::phrases::{MAX_TOKENS, Phrases, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU};
+use super::phrases::{MAX_TOKENS, Phrases, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU};
 use crate::protocol::{Agent, Context};
 
 /// The folded names of the game's table, longest first.
@@ -122,22 +122,19 @@ pub fn tokenize(
             }
         }
     }
-    let pronoun_lists = [
-        (&words.speaker, RefKind::Me, ctx.speaker),
-        (&words.addressee, RefKind::You, addressee),
-        (&words.anaphora, RefKind::Unknown, None),
-    ];
-    for (list, kind, agent) in pronoun_lists {
-        for word in list {
-            for (at, _) in text.match_indices(word.as_str()) {
-                let end = at + word.len();
-                let plural = words.plural.iter().any(|p| text[end..].starts_with(p.as_str()));
-                if !plural && (!words.word_boundaries || is_boundary(text, at, end)) {
-                    // Anaphora are marked Unknown here and resolved to the preceding reference below.
-                    found.push((at, end, kind, agent, if kind == RefKind::Unknown { 2 } else { 1 }));
-                }
-            }
+    for m in words.pronouns.find_iter(text) {
+        let (at, end) = (m.start(), m.end());
+        let plural = words.plural.iter().any(|p| text[end..].starts_with(p.as_str()));
+        if plural || (words.word_boundaries && !is_boundary(text, at, end)) {
+            continue;
         }
+        // Anaphora are marked Unknown here and resolved to the preceding reference below.
+        let found_ref = match words.pronoun_kinds.get(m.pattern().as_usize()) {
+            Some(PronounKind::Speaker) => (at, end, RefKind::Me, ctx.speaker, 1),
+            Some(PronounKind::Addressee) => (at, end, RefKind::You, addressee, 1),
+            _ => (at, end, RefKind::Unknown, None, 2),
+        };
+        found.push(found_ref);
     }
     unknown_katakana_names(folded, &words.honorifics, &mut found);
     found.retain(|f| !masked.iter().any(|&(s, e)| f.0 < e && s < f.1));
@@ -186,6 +183,7 @@ pub fn tokenize(
 fn copy_plain(skeleton: &mut Skeleton, text: &str, from: usize, to: usize, masked: &[(usize, usize)]) {
     let mut i = from;
     while i < to {
+        // The unmasked run starting at `i`, up to the next mask or `to`.
         if let Some(&(_, e)) = masked.iter().find(|&&(s, e)| s <= i && i < e) {
             i = e.min(to).max(i + 1);
             while !text.is_char_boundary(i) {
@@ -193,12 +191,14 @@ fn copy_plain(skeleton: &mut Skeleton, text: &str, from: usize, to: usize, maske
             }
             continue;
         }
-        let Some(c) = text[i..].chars().next() else { break };
-        skeleton.text.push(c);
-        for _ in 0..c.len_utf8() {
-            skeleton.map.push((i as u32, (i + c.len_utf8()) as u32));
+        let run_end = masked.iter().filter(|&&(s, _)| s > i && s < to).map(|&(s, _)| s).min().unwrap_or(to);
+        let run = &text[i..run_end];
+        skeleton.text.push_str(run);
+        for (k, c) in run.char_indices() {
+            let (s, e) = ((i + k) as u32, (i + k + c.len_utf8()) as u32);
+            skeleton.map.extend(std::iter::repeat_n((s, e), c.len_utf8()));
         }
-        i += c.len_utf8();
+        i = run_end;
     }
 }
 

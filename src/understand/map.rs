@@ -30,6 +30,20 @@ pub struct Scene<'a> {
 /// All sentences of the skeleton, in utterance order.
 pub fn map(skeleton: &Skeleton, phrases: &Phrases, scene: &Scene) -> Vec<Found> {
     let mut out = Vec::new();
+    // One pass of the pattern set over the whole utterance picks the patterns worth trying per clause
+    // (anchored ones are always tried: `^` and `$` mean the clause's ends there).
+    let matched = phrases.set.matches(&skeleton.text);
+    let candidates: Vec<&Pattern> = phrases
+        .patterns
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| matched.matched(*i) || (p.anchored && matched.matched_any()))
+        .map(|(_, p)| p)
+        .filter(|p| !scene.reply || p.in_replies)
+        .collect();
+    if candidates.is_empty() {
+        return out;
+    }
     for clauses in split(&skeleton.text, &phrases.splits) {
         let first = clauses.first().map_or(0, |c| c.start);
         let addressee = vocative(skeleton, first).or(scene.addressee);
@@ -37,7 +51,7 @@ pub fn map(skeleton: &Skeleton, phrases: &Phrases, scene: &Scene) -> Vec<Found> 
         // A single-sentence conclusion still waiting for a reason that follows it ("B because A").
         let mut open_conclusion: Option<usize> = None;
         for clause in &clauses {
-            let found = map_clause(skeleton, phrases, scene, addressee, clause);
+            let found = map_clause(skeleton, phrases, &candidates, scene, addressee, clause);
             if clause.reason {
                 if let Some(index) = open_conclusion.take().filter(|_| !found.is_empty()) {
                     let conclusion = out.remove(index);
@@ -113,6 +127,7 @@ struct Hit<'p> {
 fn map_clause(
     skeleton: &Skeleton,
     phrases: &Phrases,
+    candidates: &[&Pattern],
     scene: &Scene,
     addressee: Option<Agent>,
     clause: &Clause,
@@ -123,11 +138,7 @@ fn map_clause(
         return Vec::new();
     }
     let mut hits: Vec<Hit> = Vec::new();
-    for index in phrases.set.matches(text).iter() {
-        let pattern = &phrases.patterns[index];
-        if scene.reply && !pattern.in_replies {
-            continue;
-        }
+    for &pattern in candidates {
         for caps in pattern.regex.captures_iter(text) {
             let Some(whole) = caps.get(0) else { continue };
             if whole.is_empty() {

@@ -5,7 +5,7 @@
 //! canonical composition against the previous character, which joins half-width `ｶﾞ` into `が`), which is
 //! NFKC for everything that occurs in game talk and keeps the offset map trivial.
 
-use unicode_normalization::char::{compose, decompose_compatible};
+use unicode_normalization::char::{canonical_combining_class, compose, decompose_compatible};
 
 /// Folded text with a byte map back into the original.
 #[derive(Debug, Clone, Default)]
@@ -65,7 +65,10 @@ pub fn fold(input: &str) -> Folded {
         decompose_compatible(c, |d| {
             let kata = ('\u{30A1}'..='\u{30FA}').contains(&d) || d == 'ー';
             let d = fold_char(d);
+            // Only a combining mark (such as the kana voicing marks of half-width ｶﾞ) can join the previous
+            // character; skipping the composition lookup for starters keeps folding cheap.
             if let Some(last) = chars.last_mut()
+                && canonical_combining_class(d) != 0
                 && let Some(joined) = compose(last.0, d)
             {
                 last.0 = fold_char(joined);
@@ -94,7 +97,30 @@ pub fn fold(input: &str) -> Folded {
 
 /// Folds a word from a locale file or a name table (no offsets needed).
 pub fn fold_word(word: &str) -> String {
-    fold(word).text
+    let mut out = String::with_capacity(word.len());
+    for c in word.chars() {
+        if c.is_ascii() {
+            out.push(fold_char(c));
+            continue;
+        }
+        decompose_compatible(c, |d| {
+            let d = fold_char(d);
+            if canonical_combining_class(d) == 0 {
+                out.push(d);
+            } else if let Some(last) = out.pop() {
+                match compose(last, d) {
+                    Some(joined) => out.push(fold_char(joined)),
+                    None => {
+                        out.push(last);
+                        out.push(d);
+                    }
+                }
+            } else {
+                out.push(d);
+            }
+        });
+    }
+    out
 }
 
 /// Folds the literal parts of a regular expression from a locale file: non-ASCII characters only, so that

@@ -3,7 +3,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use regex::{Regex, RegexSet};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
 use serde::Deserialize;
 
 use super::UnderstandError;
@@ -148,18 +149,28 @@ pub struct Pattern {
     pub alternatives: Vec<String>,
     /// Slot names of the match, in the order of the regex's named groups.
     pub slots: Vec<String>,
+    /// The match uses `^` or `$`, which the whole-utterance prefilter cannot judge for a clause.
+    pub anchored: bool,
 }
 
 /// Agent words of one language.
 #[derive(Debug)]
 pub struct AgentWords {
-    pub speaker: Vec<String>,
-    pub addressee: Vec<String>,
-    pub anaphora: Vec<String>,
+    /// All pronouns in one automaton (leftmost-longest); `pronoun_kinds[pattern]` says which list each is from.
+    pub pronouns: AhoCorasick,
+    pub pronoun_kinds: Vec<PronounKind>,
     pub honorifics: Vec<String>,
     pub plural: Vec<String>,
     pub numbered: Regex,
     pub word_boundaries: bool,
+}
+
+/// Which list a pronoun comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PronounKind {
+    Speaker,
+    Addressee,
+    Anaphor,
 }
 
 /// Stance markers, each an alternation of the file's fragments (`None` when the list is empty).
@@ -213,10 +224,19 @@ impl Phrases {
         let role_re = alternation(roles.keys());
         let species_re = alternation(species.keys());
 
+        let speaker = fold_all(&def.agents.speaker);
+        let addressee = fold_all(&def.agents.addressee);
+        let anaphora = fold_all(&def.agents.anaphora);
+        let lists =
+            [(&speaker, PronounKind::Speaker), (&addressee, PronounKind::Addressee), (&anaphora, PronounKind::Anaphor)];
+        let pronoun_kinds = lists.iter().flat_map(|(list, kind)| list.iter().map(|_| *kind)).collect();
+        let pronouns = AhoCorasickBuilder::new()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(lists.iter().flat_map(|(list, _)| list.iter()))
+            .map_err(|e| entry("agents", e.to_string()))?;
         let agents = AgentWords {
-            speaker: fold_all(&def.agents.speaker),
-            addressee: fold_all(&def.agents.addressee),
-            anaphora: fold_all(&def.agents.anaphora),
+            pronouns,
+            pronoun_kinds,
             honorifics: fold_all(&def.agents.honorifics),
             plural: fold_all(&def.agents.plural),
             numbered: compile(&format!("(?:{})", fold_list(&def.agents.numbered).join("|")))
@@ -257,7 +277,9 @@ impl Phrases {
             }
             patterns.push(pattern);
         }
-        let set = RegexSet::new(patterns.iter().map(|p| p.regex.as_str()))
+        let set = RegexSetBuilder::new(patterns.iter().map(|p| p.regex.as_str()))
+            .dfa_size_limit(DFA_CACHE_BYTES * 4)
+            .build()
             .map_err(|e| entry("pattern", format!("cannot combine the patterns: {e}")))?;
         Ok(Phrases { roles, species, agents, markers, splits, set, patterns, examples })
     }
@@ -303,7 +325,34 @@ fn fold_list(fragments: &[String]) -> Vec<String> {
 
 fn compile(source: &str) -> Result<Regex, String> {
     check_lower_case(source)?;
-    Regex::new(source).map_err(|e| e.to_string())
+    RegexBuilder::new(&ascii_word_boundaries(source)).dfa_size_limit(DFA_CACHE_BYTES).build().map_err(|e| e.to_string())
+}
+
+/// Lazy-DFA cache per regex. The default (2 MiB) is too small for the pattern set, whose many Japanese
+/// alternatives keep the cache refilling (determinization dominated the profile); states are built once
+/// and kept with this size.
+const DFA_CACHE_BYTES: usize = 16 << 20;
+
+/// `\b` becomes the ASCII word boundary `(?-u:\b)`: the Unicode one makes the fast (lazy DFA) engines give
+/// up on non-ASCII text and fall back to the slow one, and game words in `\b` patterns are ASCII anyway.
+fn ascii_word_boundaries(source: &str) -> String {
+    let mut out = String::with_capacity(source.len() + 16);
+    let mut chars = source.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('b') => out.push_str("(?-u:\\b)"),
+            Some(next) => {
+                out.push('\\');
+                out.push(next);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
 }
 
 fn marker_regex(list: &[String]) -> Result<Option<Regex>, String> {
@@ -396,6 +445,7 @@ fn compile_pattern(def: &PatternDef, role_re: &str, species_re: &str) -> Result<
         in_replies: def.in_replies,
         confidence,
         alternatives: def.alternatives.clone(),
+        anchored: def.matcher.contains(['^', '$']),
         slots,
     })
 }
