@@ -88,6 +88,14 @@ impl Skeleton {
     }
 }
 
+/// The first run of ASCII digits in `text` as a number.
+pub fn first_number(text: &str) -> Option<u32> {
+    let start = text.find(|c: char| c.is_ascii_digit())?;
+    let digits = &text[start..];
+    let end = digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len());
+    digits[..end].parse().ok()
+}
+
 fn is_boundary(text: &str, start: usize, end: usize) -> bool {
     let before = text[..start].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
     let after = text[end..].chars().next().is_none_or(|c| !c.is_alphanumeric());
@@ -107,10 +115,9 @@ pub fn tokenize(
     let words = &phrases.agents;
     // (start, end, kind, agent, priority: lower wins on overlap)
     let mut found: Vec<(usize, usize, RefKind, Option<Agent>, u8)> = Vec::new();
-    for caps in words.numbered.captures_iter(text) {
-        let Some(whole) = caps.get(0) else { continue };
-        let number = caps.iter().skip(1).flatten().next().and_then(|m| m.as_str().parse::<u32>().ok());
-        if let Some(agent) = number.filter(|&n| n > 0).and_then(Agent::from_number) {
+    // The number is the match's first digit run (cheaper than asking the regex for its groups).
+    for whole in words.numbered.find_iter(text) {
+        if let Some(agent) = first_number(whole.as_str()).filter(|&n| n > 0).and_then(Agent::from_number) {
             found.push((whole.start(), whole.end(), RefKind::Other, Some(agent), 0));
         }
     }

@@ -53,13 +53,22 @@ fn fold_char(c: char) -> char {
 
 /// Folds `input`, keeping the offset map.
 pub fn fold(input: &str) -> Folded {
-    // (folded char, original start, original end, was katakana)
-    let mut chars: Vec<(char, u32, u32, bool)> = Vec::with_capacity(input.len());
+    let mut folded = Folded {
+        text: String::with_capacity(input.len()),
+        starts: Vec::with_capacity(input.len()),
+        ends: Vec::with_capacity(input.len()),
+        katakana: Vec::with_capacity(input.len()),
+    };
     for (start, c) in input.char_indices() {
         let end = (start + c.len_utf8()) as u32;
         let start = start as u32;
         if c.is_ascii() {
-            chars.push((fold_char(c), start, end, false));
+            folded.push(fold_char(c), start, end, false);
+            continue;
+        }
+        if is_nfkc_stable(c) {
+            let kata = ('\u{30A1}'..='\u{30FA}').contains(&c) || c == 'ー';
+            folded.push(fold_char(c), start, end, kata);
             continue;
         }
         decompose_compatible(c, |d| {
@@ -67,39 +76,50 @@ pub fn fold(input: &str) -> Folded {
             let d = fold_char(d);
             // Only a combining mark (such as the kana voicing marks of half-width ｶﾞ) can join the previous
             // character; skipping the composition lookup for starters keeps folding cheap.
-            if let Some(last) = chars.last_mut()
-                && canonical_combining_class(d) != 0
-                && let Some(joined) = compose(last.0, d)
+            if canonical_combining_class(d) != 0
+                && let Some(last) = folded.text.chars().next_back()
+                && let Some(joined) = compose(last, d)
             {
-                last.0 = fold_char(joined);
-                last.2 = end;
+                let at = folded.text.len() - last.len_utf8();
+                let (last_start, last_kata) = (folded.starts[at], folded.katakana[at]);
+                folded.truncate(at);
+                folded.push(fold_char(joined), last_start, end, last_kata);
                 return;
             }
-            chars.push((d, start, end, kata));
+            folded.push(d, start, end, kata);
         });
     }
-    let mut folded = Folded {
-        text: String::with_capacity(input.len()),
-        starts: Vec::with_capacity(input.len()),
-        ends: Vec::with_capacity(input.len()),
-        katakana: Vec::with_capacity(input.len()),
-    };
-    for (c, start, end, kata) in chars {
-        folded.text.push(c);
-        for _ in 0..c.len_utf8() {
-            folded.starts.push(start);
-            folded.ends.push(end);
-            folded.katakana.push(kata);
-        }
-    }
     folded
+}
+
+impl Folded {
+    fn push(&mut self, c: char, start: u32, end: u32, kata: bool) {
+        self.text.push(c);
+        let n = c.len_utf8();
+        self.starts.extend(std::iter::repeat_n(start, n));
+        self.ends.extend(std::iter::repeat_n(end, n));
+        self.katakana.extend(std::iter::repeat_n(kata, n));
+    }
+
+    fn truncate(&mut self, at: usize) {
+        self.text.truncate(at);
+        self.starts.truncate(at);
+        self.ends.truncate(at);
+        self.katakana.truncate(at);
+    }
+}
+
+/// Kana and common kanji: NFKC leaves them as they are (precomposed kana decompose canonically and compose
+/// back), so the decomposition tables, the hot spot of folding Japanese, are skipped for them.
+fn is_nfkc_stable(c: char) -> bool {
+    matches!(c, '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}' | 'ー' | '\u{4E00}'..='\u{9FFF}')
 }
 
 /// Folds a word from a locale file or a name table (no offsets needed).
 pub fn fold_word(word: &str) -> String {
     let mut out = String::with_capacity(word.len());
     for c in word.chars() {
-        if c.is_ascii() {
+        if c.is_ascii() || is_nfkc_stable(c) {
             out.push(fold_char(c));
             continue;
         }
