@@ -44,6 +44,18 @@ pub fn map(skeleton: &Skeleton, phrases: &Phrases, scene: &Scene) -> Vec<Found> 
     if candidates.is_empty() {
         return out;
     }
+    // Where each candidate matches in the whole utterance (a cheap DFA search): a clause tries only the
+    // candidates with a match overlapping it. Anchored ones (`^`/`$` are the clause's ends) always try.
+    let spans: Vec<Vec<(usize, usize)>> = candidates
+        .iter()
+        .map(|p| {
+            if p.anchored {
+                Vec::new()
+            } else {
+                p.regex.find_iter(&skeleton.text).map(|m| (m.start(), m.end())).collect()
+            }
+        })
+        .collect();
     for clauses in split(&skeleton.text, &phrases.splits) {
         let first = clauses.first().map_or(0, |c| c.start);
         let addressee = vocative(skeleton, first).or(scene.addressee);
@@ -51,7 +63,21 @@ pub fn map(skeleton: &Skeleton, phrases: &Phrases, scene: &Scene) -> Vec<Found> 
         // A single-sentence conclusion still waiting for a reason that follows it ("B because A").
         let mut open_conclusion: Option<usize> = None;
         for clause in &clauses {
-            let found = map_clause(skeleton, phrases, &candidates, scene, addressee, clause);
+            let here: Vec<&Pattern> = candidates
+                .iter()
+                .zip(&spans)
+                .filter(|(p, spans)| p.anchored || spans.iter().any(|&(s, e)| s < clause.end && e > clause.start))
+                .map(|(p, _)| *p)
+                .collect();
+            if here.is_empty() {
+                open_conclusion = None;
+                if clause.reason {
+                    continue;
+                }
+                out.extend(reasons.drain(..).map(|f| weaken(f, 0.9)));
+                continue;
+            }
+            let found = map_clause(skeleton, phrases, &here, scene, addressee, clause);
             if clause.reason {
                 if let Some(index) = open_conclusion.take().filter(|_| !found.is_empty()) {
                     let conclusion = out.remove(index);
