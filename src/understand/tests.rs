@@ -46,3 +46,25 @@ fn phrase_file_examples_hold() {
     }
     assert!(failures.is_empty(), "{} examples fail:\n{}", failures.len(), failures.join("\n"));
 }
+
+#[test]
+fn pattern_ids_are_unique() {
+    let understander = Understander::embedded().expect("embedded phrase files load");
+    for phrases in [&understander.ja, &understander.en] {
+        let mut ids: Vec<&str> = phrases.patterns.iter().map(|p| p.id.as_str()).collect();
+        let total = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), total, "duplicate pattern ids");
+    }
+}
+
+#[test]
+fn understanding_serializes() {
+    let understander = Understander::embedded().expect("embedded phrase files load");
+    let result = understander.understand("占いCO。ケンジは黒でした。Over", Lang::Ja, &convention_context());
+    let json = serde_json::to_string(&result).expect("serializes");
+    let back: Understanding = serde_json::from_str(&json).expect("deserializes");
+    assert_eq!(back, result);
+    assert!(json.contains(r#""canonical":"DIVINED Agent[03] WEREWOLF""#), "{json}");
+}
