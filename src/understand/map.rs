@@ -203,7 +203,13 @@ fn map_clause(
         let question = has(&markers.question, to_end);
         let keep_negation = match hit.pattern.kind {
             Kind::Claim => {
-                if hedged || has(&markers.hedge, before) || question || (negated && !hit.pattern.negatable) {
+                // A negation before a claim ("I don't choose Kenji …") leaves its scope unclear: dropped.
+                if hedged
+                    || has(&markers.hedge, before)
+                    || has(&markers.negation, before)
+                    || question
+                    || (negated && !hit.pattern.negatable)
+                {
                     continue;
                 }
                 negated
