@@ -268,6 +268,13 @@ fn day_marker(marker: &Option<Regex>, text: &str, offset: usize, chosen: &[Hit])
 
 /// The top-level subject is written only when it is not the speaker (C1); nested ones as the printer wants.
 fn finish(mut sentence: Sentence, speaker: Option<Agent>) -> Sentence {
+    // «@ユミ … ユミに投票して！» asks everyone, not ユミ, to vote for ユミ.
+    if let Content::Request { target, sentence: inner } = &mut sentence.content
+        && let Content::Vote { target: voted } = inner.content
+        && *target == voted
+    {
+        *target = Agent::Any;
+    }
     // With the speaker as the explicit top-level subject, canonicalization drops every nested subject that
     // repeats it (`NOT (Agent[09] VOTED …)` said by Agent[09]); then the top-level one goes too.
     if sentence.subject.is_none() {
