@@ -68,3 +68,9 @@ fn understanding_serializes() {
     assert_eq!(back, result);
     assert!(json.contains(r#""canonical":"DIVINED Agent[03] WEREWOLF""#), "{json}");
 }
+
+#[test]
+fn understander_is_shared_across_threads() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Understander>();
+}
