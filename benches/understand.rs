@@ -47,7 +47,7 @@ fn main() {
     let understander = Understander::embedded().expect("phrase files load");
     println!("load + compile both phrase files: {:.1} ms", start.elapsed().as_secs_f64() * 1e3);
 
-    let passes = 20;
+    let passes = std::env::var("UNDERSTAND_BENCH_PASSES").ok().and_then(|p| p.parse().ok()).unwrap_or(20);
     let (cpu, wall) = support::measure(5, || {
         let mut sentences = 0;
         for _ in 0..passes {

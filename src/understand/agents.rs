@@ -65,20 +65,33 @@ pub struct AgentRef {
 pub struct Skeleton {
     pub text: String,
     pub refs: Vec<AgentRef>,
-    /// For each skeleton byte, the folded span it stands for.
-    map: Vec<(u32, u32)>,
+    /// One entry per skeleton character, in order: its byte offset and the folded span it stands for.
+    map: Vec<(u32, u32, u32)>,
 }
 
 impl Skeleton {
+    /// The folded span of the skeleton character containing byte `at`.
+    fn span_at(&self, at: usize) -> Option<(u32, u32)> {
+        let i = self.map.partition_point(|m| m.0 as usize <= at);
+        self.map.get(i.checked_sub(1)?).map(|m| (m.1, m.2))
+    }
+
+    fn push(&mut self, c: char, folded: (u32, u32)) {
+        self.map.push((self.text.len() as u32, folded.0, folded.1));
+        self.text.push(c);
+    }
+
     /// The folded span of skeleton bytes `start..end`.
     pub fn folded_span(&self, start: usize, end: usize) -> (usize, usize) {
-        if start >= end || self.map.is_empty() {
-            let at = self.map.get(start).map_or_else(|| self.map.last().map_or(0, |m| m.1), |m| m.0);
-            return (at as usize, at as usize);
+        let Some(first) = self.span_at(start) else {
+            let at = self.map.last().map_or(0, |m| m.2 as usize);
+            return (at, at);
+        };
+        if start >= end {
+            return (first.0 as usize, first.0 as usize);
         }
-        let s = self.map.get(start).map_or(0, |m| m.0);
-        let e = self.map.get(end - 1).map_or(s, |m| m.1);
-        (s as usize, e.max(s) as usize)
+        let last = self.span_at(end - 1).map_or(first.1, |m| m.1);
+        (first.0 as usize, last.max(first.0) as usize)
     }
 
     /// The reference a token's index character points to.
@@ -174,10 +187,7 @@ pub fn tokenize(
         };
         let index = char::from_u32(TOKEN_INDEX + skeleton.refs.len() as u32).unwrap_or(TOKEN_UNKNOWN);
         for c in [lead, index] {
-            skeleton.text.push(c);
-            for _ in 0..c.len_utf8() {
-                skeleton.map.push((start as u32, end as u32));
-            }
+            skeleton.push(c, (start as u32, end as u32));
         }
         skeleton.refs.push(AgentRef { kind, agent, span: (start, end), unknown_name: priority == 3 });
         at = end;
@@ -199,11 +209,8 @@ fn copy_plain(skeleton: &mut Skeleton, text: &str, from: usize, to: usize, maske
             continue;
         }
         let run_end = masked.iter().filter(|&&(s, _)| s > i && s < to).map(|&(s, _)| s).min().unwrap_or(to);
-        let run = &text[i..run_end];
-        skeleton.text.push_str(run);
-        for (k, c) in run.char_indices() {
-            let (s, e) = ((i + k) as u32, (i + k + c.len_utf8()) as u32);
-            skeleton.map.extend(std::iter::repeat_n((s, e), c.len_utf8()));
+        for (k, c) in text[i..run_end].char_indices() {
+            skeleton.push(c, ((i + k) as u32, (i + k + c.len_utf8()) as u32));
         }
         i = run_end;
     }
@@ -219,8 +226,8 @@ fn unknown_katakana_names(
     let text = folded.text.as_str();
     let mut run_start: Option<usize> = None;
     let mut run_chars = 0;
-    for (i, c) in text.char_indices() {
-        if folded.was_katakana(i) && c != '・' {
+    for (i, c, katakana) in folded.chars() {
+        if katakana && c != '・' {
             if run_start.is_none() {
                 run_start = Some(i);
                 run_chars = 0;

@@ -7,34 +7,57 @@
 
 use unicode_normalization::char::{canonical_combining_class, compose, decompose_compatible};
 
-/// Folded text with a byte map back into the original.
+/// Folded text with a map back into the original.
 #[derive(Debug, Clone, Default)]
 pub struct Folded {
     /// The folded text.
     pub text: String,
-    /// For each byte of `text`: the start of the original character it came from.
-    starts: Vec<u32>,
-    /// For each byte of `text`: the end of the original character it came from.
-    ends: Vec<u32>,
-    /// For each byte of `text`: whether the original character was katakana (names are written in it).
-    katakana: Vec<bool>,
+    /// One entry per folded character, in order: where it starts in `text`, the original character's byte
+    /// range, and whether that was katakana (names are written in it).
+    chars: Vec<CharOrigin>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct CharOrigin {
+    at: u32,
+    start: u32,
+    end: u32,
+    katakana: bool,
 }
 
 impl Folded {
-    /// The original byte span of the folded span `start..end`.
-    pub fn original_span(&self, start: usize, end: usize) -> (usize, usize) {
-        if self.text.is_empty() || start >= end {
-            let at = self.starts.get(start).copied().unwrap_or_else(|| self.ends.last().copied().unwrap_or(0));
-            return (at as usize, at as usize);
-        }
-        let s = self.starts.get(start).copied().unwrap_or(0) as usize;
-        let e = self.ends.get(end.saturating_sub(1)).copied().unwrap_or(0) as usize;
-        (s, e.max(s))
+    /// The entry of the folded character that contains byte `at`.
+    fn origin(&self, at: usize) -> Option<&CharOrigin> {
+        let i = self.chars.partition_point(|c| c.at as usize <= at);
+        self.chars.get(i.checked_sub(1)?)
     }
 
-    /// Whether the character at folded byte `at` was written in katakana.
-    pub fn was_katakana(&self, at: usize) -> bool {
-        self.katakana.get(at).copied().unwrap_or(false)
+    /// The original byte span of the folded span `start..end`.
+    pub fn original_span(&self, start: usize, end: usize) -> (usize, usize) {
+        let Some(first) = self.origin(start) else {
+            let at = self.chars.last().map_or(0, |c| c.end as usize);
+            return (at, at);
+        };
+        if start >= end {
+            return (first.start as usize, first.start as usize);
+        }
+        let last = self.origin(end - 1).map_or(first.end, |c| c.end);
+        (first.start as usize, (last as usize).max(first.start as usize))
+    }
+
+    /// Each folded character's byte offset, the character, and whether it was written in katakana.
+    pub fn chars(&self) -> impl Iterator<Item = (usize, char, bool)> + '_ {
+        self.text.char_indices().zip(&self.chars).map(|((at, c), origin)| (at, c, origin.katakana))
+    }
+
+    fn push(&mut self, c: char, start: u32, end: u32, katakana: bool) {
+        self.chars.push(CharOrigin { at: self.text.len() as u32, start, end, katakana });
+        self.text.push(c);
+    }
+
+    fn pop(&mut self) -> Option<CharOrigin> {
+        self.text.pop()?;
+        self.chars.pop()
     }
 }
 
@@ -53,12 +76,7 @@ fn fold_char(c: char) -> char {
 
 /// Folds `input`, keeping the offset map.
 pub fn fold(input: &str) -> Folded {
-    let mut folded = Folded {
-        text: String::with_capacity(input.len()),
-        starts: Vec::with_capacity(input.len()),
-        ends: Vec::with_capacity(input.len()),
-        katakana: Vec::with_capacity(input.len()),
-    };
+    let mut folded = Folded { text: String::with_capacity(input.len()), chars: Vec::with_capacity(input.len()) };
     for (start, c) in input.char_indices() {
         let end = (start + c.len_utf8()) as u32;
         let start = start as u32;
@@ -79,34 +97,15 @@ pub fn fold(input: &str) -> Folded {
             if canonical_combining_class(d) != 0
                 && let Some(last) = folded.text.chars().next_back()
                 && let Some(joined) = compose(last, d)
+                && let Some(origin) = folded.pop()
             {
-                let at = folded.text.len() - last.len_utf8();
-                let (last_start, last_kata) = (folded.starts[at], folded.katakana[at]);
-                folded.truncate(at);
-                folded.push(fold_char(joined), last_start, end, last_kata);
+                folded.push(fold_char(joined), origin.start, end, origin.katakana);
                 return;
             }
             folded.push(d, start, end, kata);
         });
     }
     folded
-}
-
-impl Folded {
-    fn push(&mut self, c: char, start: u32, end: u32, kata: bool) {
-        self.text.push(c);
-        let n = c.len_utf8();
-        self.starts.extend(std::iter::repeat_n(start, n));
-        self.ends.extend(std::iter::repeat_n(end, n));
-        self.katakana.extend(std::iter::repeat_n(kata, n));
-    }
-
-    fn truncate(&mut self, at: usize) {
-        self.text.truncate(at);
-        self.starts.truncate(at);
-        self.ends.truncate(at);
-        self.katakana.truncate(at);
-    }
 }
 
 /// Kana and common kanji: NFKC leaves them as they are (precomposed kana decompose canonically and compose
@@ -175,7 +174,7 @@ mod tests {
         let at = f.text.find("じんろう").unwrap();
         let (s, e) = f.original_span(at, at + "じんろう".len());
         assert_eq!(&"Ａｇｅｎｔ［０３］はｼﾞﾝﾛｳ◯"[s..e], "ｼﾞﾝﾛｳ");
-        assert!(f.was_katakana(at));
+        assert!(f.chars().any(|(i, _, kata)| i == at && kata));
         assert_eq!(fold_word("ミナト"), "みなと");
         assert_eq!(fold_pattern(r"\D占いＣＯ"), r"\D占いco");
         assert_eq!(fold_pattern("…？"), r"\.\.\.\?");
