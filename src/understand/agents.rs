@@ -76,6 +76,7 @@ impl Skeleton {
         self.map.get(i.checked_sub(1)?).map(|m| (m.1, m.2))
     }
 
+    #[inline]
     fn push(&mut self, c: char, folded: (u32, u32)) {
         self.map.push((self.text.len() as u32, folded.0, folded.1));
         self.text.push(c);
@@ -223,6 +224,9 @@ fn unknown_katakana_names(
     honorifics: &[String],
     found: &mut Vec<(usize, usize, RefKind, Option<Agent>, u8)>,
 ) {
+    if !folded.has_katakana {
+        return;
+    }
     let text = folded.text.as_str();
     let mut run_start: Option<usize> = None;
     let mut run_chars = 0;

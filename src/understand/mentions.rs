@@ -38,6 +38,13 @@ pub fn find(folded: &Folded, names: &NameIndex, numbered: &Regex) -> Marks {
         } else {
             if !(c.is_whitespace() || matches!(c, ',' | '、' | ':')) {
                 leading = false;
+                // Past the leading marks, only `@` and `>` can start another one: jump to the next.
+                match rest.find(['@', '>']) {
+                    Some(k) if k > 0 => i += k,
+                    Some(_) => i += c.len_utf8(),
+                    None => break,
+                }
+                continue;
             }
             i += c.len_utf8();
             continue;

@@ -15,6 +15,8 @@ pub struct Folded {
     /// One entry per folded character, in order: where it starts in `text`, the original character's byte
     /// range, and whether that was katakana (names are written in it).
     chars: Vec<CharOrigin>,
+    /// Whether any character was katakana (most English and many Japanese utterances have none).
+    pub has_katakana: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -50,7 +52,9 @@ impl Folded {
         self.text.char_indices().zip(&self.chars).map(|((at, c), origin)| (at, c, origin.katakana))
     }
 
+    #[inline]
     fn push(&mut self, c: char, start: u32, end: u32, katakana: bool) {
+        self.has_katakana |= katakana;
         self.chars.push(CharOrigin { at: self.text.len() as u32, start, end, katakana });
         self.text.push(c);
     }
@@ -76,7 +80,11 @@ fn fold_char(c: char) -> char {
 
 /// Folds `input`, keeping the offset map.
 pub fn fold(input: &str) -> Folded {
-    let mut folded = Folded { text: String::with_capacity(input.len()), chars: Vec::with_capacity(input.len()) };
+    let mut folded = Folded {
+        text: String::with_capacity(input.len()),
+        chars: Vec::with_capacity(input.len()),
+        has_katakana: false,
+    };
     for (start, c) in input.char_indices() {
         let end = (start + c.len_utf8()) as u32;
         let start = start as u32;
