@@ -237,3 +237,27 @@ fn from_dir_reads_and_checks_the_files() {
     std::fs::remove_dir_all(&broken).ok();
     assert!(Understander::from_dir(std::path::Path::new("/nonexistent")).is_err());
 }
+
+proptest::proptest! {
+    /// Whatever the text, reading it never panics and every span is a valid range of the original text.
+    #[test]
+    fn any_text_reads_without_panic(text in "[a-zA-Z0-9 @>\\[\\]\\.\\?!、。！？ｱｶﾞﾟーさん占い師CO黒白人狼に投票しようミナトケンジ\u{E000}\u{E100}\u{3099}]{0,80}") {
+        let understander = understander();
+        let ctx = Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() };
+        for lang in [Lang::Ja, Lang::En] {
+            let result = understander.understand(&text, lang, &ctx);
+            for s in &result.sentences {
+                proptest::prop_assert!(text.get(s.span.start..s.span.end).is_some());
+            }
+            for n in &result.unknown_names {
+                proptest::prop_assert!(text.get(n.span.start..n.span.end).is_some());
+            }
+        }
+    }
+}
+
+/// Built once for the property test (loading compiles every pattern).
+fn understander() -> &'static Understander {
+    static ONCE: std::sync::OnceLock<Understander> = std::sync::OnceLock::new();
+    ONCE.get_or_init(|| Understander::embedded().expect("embedded phrase files load"))
+}
