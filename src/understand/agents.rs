@@ -1,0 +1,249 @@
+//! Agent references: `Agent[03]`/`Agent 3`/`エージェント3`, names from the game's table (with or without an
+//! honorific), pronouns (speaker, addressee, anaphora) and names that look like names but match nobody.
+//!
+//! The result is a *skeleton*: the folded text with every reference replaced by a two-character token (a
+//! lead character saying what kind of reference it is, and an index into [`Skeleton::refs`]), so that phrase
+//! patterns match `{agent}` with one regular expression whatever the name looked like.
+
+use super::normalize::{Folded, fold_word};
+use super::phrases::{MAX_TOKENS, Phrases, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU};
+use crate::protocol::{Agent, Context};
+
+/// The folded names of the game's table, longest first.
+#[derive(Debug, Default)]
+pub struct NameIndex {
+    names: Vec<(String, Agent)>,
+    word_boundaries: bool,
+}
+
+impl NameIndex {
+    pub fn new(ctx: &Context, word_boundaries: bool) -> Self {
+        let mut names: Vec<(String, Agent)> = ctx
+            .names
+            .iter()
+            .map(|(agent, name)| (fold_word(name.trim()), agent))
+            .filter(|(name, _)| !name.is_empty())
+            .collect();
+        names.sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+        NameIndex { names, word_boundaries }
+    }
+
+    /// The table name that starts at `at`, with its end.
+    pub fn resolve_at(&self, text: &str, at: usize) -> Option<(Agent, usize)> {
+        let rest = text.get(at..)?;
+        self.names.iter().find_map(|(name, agent)| {
+            let end = at + name.len();
+            (rest.starts_with(name.as_str()) && (!self.word_boundaries || is_boundary(text, at, end)))
+                .then_some((*agent, end))
+        })
+    }
+}
+
+/// What an agent token stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefKind {
+    Other,
+    Me,
+    You,
+    Unknown,
+}
+
+/// One reference in the utterance.
+#[derive(Debug, Clone)]
+pub struct AgentRef {
+    pub kind: RefKind,
+    /// The seat; `None` when it cannot be known (no speaker or addressee given, an unknown name).
+    pub agent: Option<Agent>,
+    /// Folded byte span.
+    pub span: (usize, usize),
+    /// A name-like word that matches nobody in the table (reported as an unknown name).
+    pub unknown_name: bool,
+}
+
+/// The folded text with references tokenized, and a byte map back to the folded text.
+#[derive(Debug, Default)]
+pub struct Skeleton {
+    pub text: String,
+    pub refs: Vec<AgentRef>,
+    /// One entry per skeleton character, in order: its byte offset and the folded span it stands for.
+    map: Vec<(u32, u32, u32)>,
+}
+
+impl Skeleton {
+    /// The folded span of the skeleton character containing byte `at`.
+    fn span_at(&self, at: usize) -> Option<(u32, u32)> {
+        let i = self.map.partition_point(|m| m.0 as usize <= at);
+        self.map.get(i.checked_sub(1)?).map(|m| (m.1, m.2))
+    }
+
+    #[inline]
+    fn push(&mut self, c: char, folded: (u32, u32)) {
+        self.map.push((self.text.len() as u32, folded.0, folded.1));
+        self.text.push(c);
+    }
+
+    /// The folded span of skeleton bytes `start..end`.
+    pub fn folded_span(&self, start: usize, end: usize) -> (usize, usize) {
+        let Some(first) = self.span_at(start) else {
+            let at = self.map.last().map_or(0, |m| m.2 as usize);
+            return (at, at);
+        };
+        if start >= end {
+            return (first.0 as usize, first.0 as usize);
+        }
+        let last = self.span_at(end - 1).map_or(first.1, |m| m.1);
+        (first.0 as usize, last.max(first.0) as usize)
+    }
+
+    /// The reference a token's index character points to.
+    pub fn token_ref(&self, token: &str) -> Option<&AgentRef> {
+        let index = token.chars().nth(1)? as u32;
+        self.refs.get(index.checked_sub(TOKEN_INDEX)? as usize)
+    }
+}
+
+/// The first run of ASCII digits in `text` as a number.
+pub fn first_number(text: &str) -> Option<u32> {
+    let start = text.find(|c: char| c.is_ascii_digit())?;
+    let digits = &text[start..];
+    let end = digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len());
+    digits[..end].parse().ok()
+}
+
+fn is_boundary(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+    let after = text[end..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+    before && after
+}
+
+/// Finds the references in `folded` (outside `masked`) and builds the skeleton.
+pub fn tokenize(
+    folded: &Folded,
+    masked: &[(usize, usize)],
+    names: &NameIndex,
+    phrases: &Phrases,
+    ctx: &Context,
+    addressee: Option<Agent>,
+) -> Skeleton {
+    let text = folded.text.as_str();
+    let words = &phrases.agents;
+    // (start, end, kind, agent, priority: lower wins on overlap)
+    let mut found: Vec<(usize, usize, RefKind, Option<Agent>, u8)> = Vec::new();
+    // The number is the match's first digit run (cheaper than asking the regex for its groups).
+    for whole in words.numbered.find_iter(text) {
+        if let Some(agent) = first_number(whole.as_str()).filter(|&n| n > 0).and_then(Agent::from_number) {
+            found.push((whole.start(), whole.end(), RefKind::Other, Some(agent), 0));
+        }
+    }
+    for (name, agent) in &names.names {
+        for (at, _) in text.match_indices(name.as_str()) {
+            let end = at + name.len();
+            if !words.word_boundaries || is_boundary(text, at, end) {
+                found.push((at, end, RefKind::Other, Some(*agent), 0));
+            }
+        }
+    }
+    for m in words.pronouns.find_iter(text) {
+        let (at, end) = (m.start(), m.end());
+        let plural = words.plural.iter().any(|p| text[end..].starts_with(p.as_str()));
+        if plural || (words.word_boundaries && !is_boundary(text, at, end)) {
+            continue;
+        }
+        // Anaphora are marked Unknown here and resolved to the preceding reference below.
+        let found_ref = match words.pronoun_kinds.get(m.pattern().as_usize()) {
+            Some(PronounKind::Speaker) => (at, end, RefKind::Me, ctx.speaker, 1),
+            Some(PronounKind::Addressee) => (at, end, RefKind::You, addressee, 1),
+            _ => (at, end, RefKind::Unknown, None, 2),
+        };
+        found.push(found_ref);
+    }
+    unknown_katakana_names(folded, &words.honorifics, &mut found);
+    found.retain(|f| !masked.iter().any(|&(s, e)| f.0 < e && s < f.1));
+    found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.4.cmp(&b.4)));
+
+    let mut skeleton = Skeleton { text: String::with_capacity(text.len()), ..Skeleton::default() };
+    let mut at = 0;
+    let mut last_other: Option<Agent> = None;
+    for (start, mut end, mut kind, mut agent, priority) in found {
+        if start < at || skeleton.refs.len() >= MAX_TOKENS {
+            continue;
+        }
+        if priority == 2 {
+            // An anaphor ("him") stands for the last named agent before it, if any.
+            agent = last_other;
+            kind = if agent.is_some() { RefKind::Other } else { RefKind::Unknown };
+        }
+        if matches!(kind, RefKind::Other) {
+            last_other = agent;
+            if let Some(h) = words.honorifics.iter().find(|h| text[end..].starts_with(h.as_str())) {
+                end += h.len();
+            }
+        }
+        copy_plain(&mut skeleton, text, at, start, masked);
+        let lead = match kind {
+            RefKind::Other => TOKEN_OTHER,
+            RefKind::Me => TOKEN_ME,
+            RefKind::You => TOKEN_YOU,
+            RefKind::Unknown => TOKEN_UNKNOWN,
+        };
+        let index = char::from_u32(TOKEN_INDEX + skeleton.refs.len() as u32).unwrap_or(TOKEN_UNKNOWN);
+        for c in [lead, index] {
+            skeleton.push(c, (start as u32, end as u32));
+        }
+        skeleton.refs.push(AgentRef { kind, agent, span: (start, end), unknown_name: priority == 3 });
+        at = end;
+    }
+    copy_plain(&mut skeleton, text, at, text.len(), masked);
+    skeleton
+}
+
+/// Copies `text[from..to]` into the skeleton, leaving masked bytes out.
+fn copy_plain(skeleton: &mut Skeleton, text: &str, from: usize, to: usize, masked: &[(usize, usize)]) {
+    let mut i = from;
+    while i < to {
+        // The unmasked run starting at `i`, up to the next mask or `to`.
+        if let Some(&(_, e)) = masked.iter().find(|&&(s, e)| s <= i && i < e) {
+            i = e.min(to).max(i + 1);
+            while !text.is_char_boundary(i) {
+                i += 1;
+            }
+            continue;
+        }
+        let run_end = masked.iter().filter(|&&(s, _)| s > i && s < to).map(|&(s, _)| s).min().unwrap_or(to);
+        for (k, c) in text[i..run_end].char_indices() {
+            skeleton.push(c, ((i + k) as u32, (i + k + c.len_utf8()) as u32));
+        }
+        i = run_end;
+    }
+}
+
+/// Katakana runs of two or more characters directly followed by an honorific look like names; those that no
+/// table name claimed become Unknown references (reported, never bound).
+fn unknown_katakana_names(
+    folded: &Folded,
+    honorifics: &[String],
+    found: &mut Vec<(usize, usize, RefKind, Option<Agent>, u8)>,
+) {
+    if !folded.has_katakana {
+        return;
+    }
+    let text = folded.text.as_str();
+    let mut run_start: Option<usize> = None;
+    let mut run_chars = 0;
+    for (i, c, katakana) in folded.chars() {
+        if katakana && c != '・' {
+            if run_start.is_none() {
+                run_start = Some(i);
+                run_chars = 0;
+            }
+            run_chars += 1;
+            continue;
+        }
+        if let Some(start) = run_start.take()
+            && run_chars >= 2
+            && honorifics.iter().any(|h| text[i..].starts_with(h.as_str()))
+        {
+            found.push((start, i, RefKind::Unknown, None, 3));
+        }
+    }
+}

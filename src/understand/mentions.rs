@@ -1,0 +1,119 @@
+//! Address marks and the trailing Over: `>>Agent[03]`, `@Name` (with optional padding spaces) and a final
+//! stand-alone `Over` token (C16). Leading marks name the addressee and are cut out of the text; inline
+//! `@` marks keep the name in the text (it is an ordinary reference: "I vote @Servas") and only lose the `@`.
+
+use regex::Regex;
+
+use super::agents::NameIndex;
+use super::normalize::Folded;
+use crate::protocol::Agent;
+
+/// What the marks of one utterance say.
+#[derive(Debug, Default)]
+pub struct Marks {
+    /// Folded byte ranges to leave out of matching.
+    pub masked: Vec<(usize, usize)>,
+    /// Every mention: the agent (or `None` for a name that matches nobody), its folded span, and whether it
+    /// leads the utterance (an address rather than a reference).
+    pub mentions: Vec<(Option<Agent>, (usize, usize), bool)>,
+    /// The utterance opens with a `>>` anchor: it answers someone.
+    pub reply: bool,
+    /// The folded span of a trailing `Over`.
+    pub over: Option<(usize, usize)>,
+}
+
+/// Finds the marks in `folded`.
+pub fn find(folded: &Folded, names: &NameIndex, numbered: &Regex) -> Marks {
+    let text = folded.text.as_str();
+    let mut marks = Marks::default();
+    let mut leading = true;
+    let mut i = 0;
+    while i < text.len() {
+        let rest = &text[i..];
+        let Some(c) = rest.chars().next() else { break };
+        let mark_len = if rest.starts_with(">>") {
+            2
+        } else if c == '@' {
+            1
+        } else {
+            if !(c.is_whitespace() || matches!(c, ',' | '、' | ':')) {
+                leading = false;
+                // Past the leading marks, only `@` and `>` can start another one: jump to the next.
+                match rest.find(['@', '>']) {
+                    Some(k) if k > 0 => i += k,
+                    Some(_) => i += c.len_utf8(),
+                    None => break,
+                }
+                continue;
+            }
+            i += c.len_utf8();
+            continue;
+        };
+        let after = i + mark_len;
+        let name_start = after + text[after..].len() - text[after..].trim_start().len();
+        let numbered = numbered
+            .captures_at(text, name_start)
+            .filter(|caps| caps.get(0).is_some_and(|m| m.start() == name_start))
+            .and_then(|caps| {
+                let end = caps.get(0)?.end();
+                let n = caps.iter().skip(1).flatten().next()?.as_str().parse::<u32>().ok()?;
+                Some((Agent::from_number(n)?, end))
+            });
+        let (agent, end) = match numbered.or_else(|| names.resolve_at(text, name_start)) {
+            Some((agent, end)) => (Some(agent), end),
+            None => {
+                let word_end = text[name_start..]
+                    .char_indices()
+                    .find(|&(_, ch)| !(ch.is_alphanumeric() || matches!(ch, '_' | '-' | 'ー' | '・')))
+                    .map_or(text.len(), |(k, _)| name_start + k);
+                (None, word_end)
+            }
+        };
+        if end == name_start {
+            i = after;
+            continue;
+        }
+        if leading {
+            marks.reply |= mark_len == 2;
+            marks.masked.push((i, end));
+        } else {
+            marks.masked.push((i, after));
+        }
+        marks.mentions.push((agent, (i, end), leading));
+        i = end;
+    }
+    marks.over = trailing_over(text);
+    if let Some(span) = marks.over {
+        marks.masked.push(span);
+    }
+    marks
+}
+
+/// A final `over` token that stands alone: not glued to a preceding ASCII word ("game over" is talk).
+fn trailing_over(text: &str) -> Option<(usize, usize)> {
+    let trimmed = text.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '.' | '。' | '!'));
+    let start = trimmed.strip_suffix("over").map(str::len)?;
+    let before = trimmed[..start].trim_end();
+    let glued = before.len() == start && before.chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric());
+    let prev = before.chars().next_back();
+    let stands_alone = match prev {
+        None => true,
+        Some(c) if c.is_ascii_alphanumeric() => false,
+        Some(_) => !glued,
+    };
+    stands_alone.then_some((start, text.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::trailing_over;
+
+    #[test]
+    fn over_only_when_it_stands_alone() {
+        assert!(trailing_over("今日は投票するよ。over").is_some());
+        assert!(trailing_over("i vote kenji. over").is_some());
+        assert!(trailing_over("over").is_some());
+        assert!(trailing_over("the game is over").is_none());
+        assert!(trailing_over("hangover").is_none());
+    }
+}

@@ -1,0 +1,263 @@
+//! Always-run fixtures: one or more utterances per meaning convention (C1–C17 of meaning-conventions.md) in
+//! Japanese and English, with the convention's name table (Agent[01] ミナト/Minato … Agent[09] ダイスケ/Daisuke).
+
+use aiwolf_nl::protocol::{Agent, Context, NameTable};
+use aiwolf_nl::understand::{Lang, MAX_INPUT_BYTES, Understander};
+
+fn names() -> NameTable {
+    let mut names = NameTable::new();
+    let table = [
+        ("ミナト", "Minato"),
+        ("サクラ", "Sakura"),
+        ("ケンジ", "Kenji"),
+        ("シオン", "Shion"),
+        ("ミヅキ", "Mizuki"),
+        ("タクミ", "Takumi"),
+        ("リン", "Rin"),
+        ("ユミ", "Yumi"),
+        ("ダイスケ", "Daisuke"),
+    ];
+    for (i, (ja, en)) in table.iter().enumerate() {
+        names.insert(Agent::Id(i as u32 + 1), *ja);
+        names.insert(Agent::Id(i as u32 + 1), *en);
+    }
+    names
+}
+
+/// (convention, language, speaker seat, utterance, expected sentences joined by " ; " or "Skip").
+const CASES: &[(&str, Lang, u32, &str, &str)] = &[
+    // C1: the speaker's own claims carry no subject, a third party's do.
+    ("C1", Lang::Ja, 9, "リンを占ったら人狼だった。", "DIVINED Agent[07] WEREWOLF"),
+    ("C1", Lang::Ja, 9, "サクラがミヅキに人間判定", "Agent[02] DIVINED Agent[05] HUMAN"),
+    ("C1", Lang::En, 9, "Sakura divined Mizuki as human.", "Agent[02] DIVINED Agent[05] HUMAN"),
+    // C2: pronouns resolve to the speaker and the addressee.
+    ("C2", Lang::Ja, 3, "@シオン あなたは狩人なの？", "INQUIRE Agent[04] (COMINGOUT Agent[04] BODYGUARD)"),
+    ("C2", Lang::En, 3, "@Shion are you the bodyguard?", "INQUIRE Agent[04] (COMINGOUT Agent[04] BODYGUARD)"),
+    // C3: self claims.
+    ("C3", Lang::Ja, 9, "霊能COします。", "COMINGOUT Agent[09] MEDIUM"),
+    ("C3", Lang::Ja, 9, "私は騎士です。", "COMINGOUT Agent[09] BODYGUARD"),
+    ("C3", Lang::En, 9, "Seer CO.", "COMINGOUT Agent[09] SEER"),
+    ("C3", Lang::En, 9, "I'm the medium.", "COMINGOUT Agent[09] MEDIUM"),
+    // C4: results; the source word decides DIVINED vs IDENTIFIED.
+    ("C4", Lang::Ja, 9, "占い結果：ケンジは黒", "DIVINED Agent[03] WEREWOLF"),
+    ("C4", Lang::Ja, 9, "霊能結果はタクミが人間だった", "IDENTIFIED Agent[06] HUMAN"),
+    ("C4", Lang::En, 9, "N1: Kenji=Human", "DIVINED Agent[03] HUMAN"),
+    ("C4", Lang::En, 9, "Medium result: Takumi was a werewolf.", "IDENTIFIED Agent[06] WEREWOLF"),
+    // C5: third-party reports; hearsay is Skip.
+    ("C5", Lang::Ja, 9, "サクラさんの占い結果はミヅキ白", "Agent[02] DIVINED Agent[05] HUMAN"),
+    ("C5", Lang::Ja, 6, "シオンさんから白をもらってます", "Agent[04] DIVINED Agent[06] HUMAN"),
+    ("C5", Lang::Ja, 9, "誰かがケンジは黒だって言ってた気がする", "Skip"),
+    ("C5", Lang::En, 9, "Kenji didn't vote for Takumi.", "NOT (Agent[03] VOTED Agent[06])"),
+    // C6: estimates take a role; hedges are never results.
+    ("C6", Lang::Ja, 9, "ケンジは狼っぽい", "ESTIMATE Agent[03] WEREWOLF"),
+    ("C6", Lang::Ja, 9, "タクミは狂人目", "ESTIMATE Agent[06] POSSESSED"),
+    ("C6", Lang::Ja, 9, "ミナトは村目", "ESTIMATE Agent[01] VILLAGER"),
+    ("C6", Lang::Ja, 9, "ケンジは人狼だと思う", "ESTIMATE Agent[03] WEREWOLF"),
+    ("C6", Lang::Ja, 9, "確白のミナトさんを護衛して", "REQUEST ANY (GUARD Agent[01])"),
+    ("C6", Lang::En, 9, "Kenji reads as wolf.", "ESTIMATE Agent[03] WEREWOLF"),
+    ("C6", Lang::En, 9, "Mizuki might be a wolf, I think.", "ESTIMATE Agent[05] WEREWOLF"),
+    ("C6", Lang::En, 9, "Minato seems like a villager.", "ESTIMATE Agent[01] VILLAGER"),
+    // C7: negation.
+    ("C7", Lang::Ja, 9, "俺は人狼じゃない", "NOT (COMINGOUT Agent[09] WEREWOLF)"),
+    ("C7", Lang::Ja, 9, "ミヅキさんは占いCOしていません", "NOT (Agent[05] COMINGOUT Agent[05] SEER)"),
+    ("C7", Lang::Ja, 9, "リンのこと、別に疑ってないよ", "NOT (ESTIMATE Agent[07] WEREWOLF)"),
+    ("C7", Lang::Ja, 9, "ミヅキは狼じゃないと思う", "Skip"),
+    ("C7", Lang::Ja, 9, "ユミには投票しないで", "REQUEST ANY (NOT (VOTE Agent[08]))"),
+    ("C7", Lang::En, 9, "I didn't vote for Kenji.", "NOT (VOTED Agent[03])"),
+    ("C7", Lang::En, 9, "I won't vote for Sakura.", "NOT (VOTE Agent[02])"),
+    ("C7", Lang::En, 9, "I'm not a werewolf.", "NOT (COMINGOUT Agent[09] WEREWOLF)"),
+    ("C7", Lang::En, 9, "I'm not suspecting Rin at all.", "NOT (ESTIMATE Agent[07] WEREWOLF)"),
+    ("C7", Lang::En, 9, "Mizuki is not a werewolf, I think.", "Skip"),
+    ("C7", Lang::En, 9, "Nobody vote for Yumi.", "REQUEST ANY (NOT (VOTE Agent[08]))"),
+    // C8: own intent vs request.
+    ("C8", Lang::Ja, 9, "リンに投票します", "VOTE Agent[07]"),
+    ("C8", Lang::Ja, 9, "タクミ吊りに一票", "VOTE Agent[06]"),
+    ("C8", Lang::Ja, 9, "今夜はダイスケを占います", "DIVINATION Agent[09]"),
+    ("C8", Lang::Ja, 1, "サクラ噛もうぜ", "REQUEST ANY (ATTACK Agent[02])"),
+    ("C8", Lang::Ja, 9, "みんなでケンジに投票しよう", "REQUEST ANY (VOTE Agent[03])"),
+    ("C8", Lang::Ja, 9, "@シオン ケンジに投票してくれない？", "REQUEST Agent[04] (VOTE Agent[03])"),
+    ("C8", Lang::Ja, 9, "ケンジ吊りで", "Skip"),
+    ("C8", Lang::En, 9, "I vote Kenji.", "VOTE Agent[03]"),
+    ("C8", Lang::En, 9, "Tonight I'm guarding Yumi.", "GUARD Agent[08]"),
+    ("C8", Lang::En, 1, "Let's attack Sakura.", "REQUEST ANY (ATTACK Agent[02])"),
+    ("C8", Lang::En, 9, "Please consider that Kenji is a wolf.", "REQUEST ANY (ESTIMATE Agent[03] WEREWOLF)"),
+    ("C8", Lang::En, 9, "Seer, please come out.", "Skip"),
+    // C9: questions.
+    ("C9", Lang::Ja, 9, "@シオン 誰に投票する？", "INQUIRE Agent[04] (VOTE ANY)"),
+    ("C9", Lang::Ja, 9, "今日って何日目だっけ？", "Skip"),
+    ("C9", Lang::En, 9, "@Shion who will you vote for?", "INQUIRE Agent[04] (VOTE ANY)"),
+    ("C9", Lang::En, 9, "Shion, who did you vote for?", "INQUIRE Agent[04] (VOTED ANY)"),
+    // C10: BECAUSE with an explicit marker, in logical order.
+    (
+        "C10",
+        Lang::Ja,
+        9,
+        "ミナトが占い師COしたので、ミナトは人狼だと思います",
+        "BECAUSE (Agent[01] COMINGOUT Agent[01] SEER) (ESTIMATE Agent[01] WEREWOLF)",
+    ),
+    (
+        "C10",
+        Lang::Ja,
+        9,
+        "リンを占ったら人狼だったから、リンに投票します",
+        "BECAUSE (DIVINED Agent[07] WEREWOLF) (VOTE Agent[07])",
+    ),
+    (
+        "C10",
+        Lang::En,
+        9,
+        "I'm voting Kenji because Sakura divined Kenji as a werewolf.",
+        "BECAUSE (Agent[02] DIVINED Agent[03] WEREWOLF) (VOTE Agent[03])",
+    ),
+    // C11: DAY only with a stated number.
+    ("C11", Lang::Ja, 9, "2日目にケンジに投票した", "DAY 2 (VOTED Agent[03])"),
+    ("C11", Lang::Ja, 9, "昨夜はシオンを護衛しました", "GUARDED Agent[04]"),
+    ("C11", Lang::En, 9, "On day 3 I voted for Rin.", "DAY 3 (VOTED Agent[07])"),
+    // C12: coordination.
+    (
+        "C12",
+        Lang::Ja,
+        9,
+        "ケンジとサクラはどっちも人狼だと思う",
+        "AND (ESTIMATE Agent[03] WEREWOLF) (ESTIMATE Agent[02] WEREWOLF)",
+    ),
+    (
+        "C12",
+        Lang::En,
+        9,
+        "Exactly one of Kenji and Sakura is a wolf.",
+        "XOR (ESTIMATE Agent[03] WEREWOLF) (ESTIMATE Agent[02] WEREWOLF)",
+    ),
+    // C13: AGREE only with a talk number.
+    ("C13", Lang::Ja, 9, "2日目のID:5の発言に同意", "AGREE TALK day2 ID:5"),
+    ("C13", Lang::Ja, 9, "ケンジさんの意見に賛成", "Skip"),
+    ("C13", Lang::En, 9, "+1 to day1 ID:7", "AGREE TALK day1 ID:7"),
+    ("C13", Lang::En, 9, "I agree with what Sakura said.", "Skip"),
+    // C14: action reports.
+    ("C14", Lang::Ja, 9, "ミヅキさんが噛まれました", "ANY ATTACKED Agent[05]"),
+    ("C14", Lang::Ja, 1, "ユミを噛んだのは俺だ", "ATTACKED Agent[08]"),
+    ("C14", Lang::En, 9, "Daisuke voted for Kenji.", "VOTED Agent[03]"),
+    ("C14", Lang::En, 1, "Mizuki was attacked.", "ANY ATTACKED Agent[05]"),
+    // C15: several sentences in order; chit-chat dropped.
+    (
+        "C15",
+        Lang::Ja,
+        9,
+        "おはよう！占いCO。ケンジは人狼でした。",
+        "COMINGOUT Agent[09] SEER ; DIVINED Agent[03] WEREWOLF",
+    ),
+    (
+        "C15",
+        Lang::En,
+        9,
+        "Good morning! Seer CO. I divined Kenji as human.",
+        "COMINGOUT Agent[09] SEER ; DIVINED Agent[03] HUMAN",
+    ),
+    // C16: a trailing stand-alone Over.
+    ("C16", Lang::Ja, 9, "今日はミナトくんに投票するよ。Over", "VOTE Agent[01] ; Over"),
+    ("C16", Lang::En, 9, "I vote Minato. over", "VOTE Agent[01] ; Over"),
+    ("C16", Lang::En, 9, "The game is over", "Skip"),
+    // C17: not protocol.
+    ("C17", Lang::Ja, 9, "ありがとう、よろしくね", "Skip"),
+    ("C17", Lang::Ja, 9, "狼が2匹残ってるなら、ケンジは人狼だ", "Skip"),
+    ("C17", Lang::En, 9, "If Kenji is the seer, Sakura is a werewolf.", "Skip"),
+    ("C17", Lang::En, 9, "Suppose Mizuki is the possessed.", "Skip"),
+    ("C17", Lang::En, 9, "Fair enough.", "Skip"),
+];
+
+#[test]
+fn meaning_conventions_hold() {
+    let understander = Understander::embedded().expect("embedded phrase files load");
+    let mut failures = Vec::new();
+    for &(convention, lang, speaker, utterance, expected) in CASES {
+        let ctx = Context { speaker: Some(Agent::Id(speaker)), names: names(), ..Context::default() };
+        let result = understander.understand(utterance, lang, &ctx);
+        let got = if result.skip {
+            "Skip".to_owned()
+        } else {
+            result.sentences.iter().map(|s| s.canonical.as_str()).collect::<Vec<_>>().join(" ; ")
+        };
+        assert_eq!(result.skip, result.sentences.is_empty());
+        if got != expected {
+            failures.push(format!("{convention} {lang:?} {utterance:?}\n    expected {expected}\n    got      {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} fixtures fail:\n{}", failures.len(), CASES.len(), failures.join("\n"));
+}
+
+#[test]
+fn unknown_names_are_reported_not_bound() {
+    let understander = Understander::embedded().expect("embedded phrase files load");
+    let ctx = Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() };
+    let result = understander.understand("ユキさんを占ったら人狼だった", Lang::Ja, &ctx);
+    assert!(result.skip, "{result:?}");
+    assert_eq!(result.unknown_names.len(), 1);
+    assert_eq!(result.unknown_names[0].name, "ユキ");
+    let result = understander.understand("@Yuki I vote Kenji.", Lang::En, &ctx);
+    assert_eq!(result.sentences[0].canonical, "VOTE Agent[03]");
+    assert_eq!(result.unknown_names[0].name, "Yuki");
+    assert!(result.mentions[0].agent.is_none());
+}
+
+#[test]
+fn spans_point_into_the_original_text() {
+    let understander = Understander::embedded().expect("embedded phrase files load");
+    let ctx = Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() };
+    let text = "おはよう！ｹﾝｼﾞを占った結果、人狼でした。";
+    let result = understander.understand(text, Lang::Ja, &ctx);
+    let span = result.sentences[0].span;
+    assert_eq!(&text[span.start..span.end], "ｹﾝｼﾞを占った結果、人狼");
+}
+
+#[test]
+fn hostile_input_never_panics() {
+    let understander = Understander::embedded().expect("embedded phrase files load");
+    let ctx = Context::default();
+    let long = "占いCO。".repeat(MAX_INPUT_BYTES);
+    assert!(understander.understand(&long, Lang::Ja, &ctx).skip);
+    for text in ["", " ", "@", ">>", "@@@ over", "\u{E000}\u{E100}は黒", "ﾞﾟ", "agent[99999999999]", "Over over"]
+    {
+        for lang in [Lang::Ja, Lang::En] {
+            let _ = understander.understand(text, lang, &ctx);
+        }
+    }
+}
+
+#[test]
+fn from_dir_reads_and_checks_the_files() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    assert!(Understander::from_dir(&dir).is_ok());
+    let broken = std::env::temp_dir().join(format!("aiwolf-nl-locales-{}", std::process::id()));
+    std::fs::create_dir_all(&broken).unwrap();
+    std::fs::copy(dir.join("en.phrases.toml"), broken.join("en.phrases.toml")).unwrap();
+    let ja = std::fs::read_to_string(dir.join("ja.phrases.toml")).unwrap();
+    std::fs::write(broken.join("ja.phrases.toml"), ja.replace("{role}\\s*(?:co|", "{rank}\\s*(?:co|")).unwrap();
+    let error = Understander::from_dir(&broken).unwrap_err().to_string();
+    assert!(error.contains("ja.phrases.toml") && error.contains("unknown slot `{rank}`"), "{error}");
+    std::fs::remove_dir_all(&broken).ok();
+    assert!(Understander::from_dir(std::path::Path::new("/nonexistent")).is_err());
+}
+
+proptest::proptest! {
+    /// Whatever the text, reading it never panics and every span is a valid range of the original text.
+    #[test]
+    fn any_text_reads_without_panic(text in "[a-zA-Z0-9 @>\\[\\]\\.\\?!、。！？ｱｶﾞﾟーさん占い師CO黒白人狼に投票しようミナトケンジ\u{E000}\u{E100}\u{3099}]{0,80}") {
+        let understander = understander();
+        let ctx = Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() };
+        for lang in [Lang::Ja, Lang::En] {
+            let result = understander.understand(&text, lang, &ctx);
+            for s in &result.sentences {
+                proptest::prop_assert!(text.get(s.span.start..s.span.end).is_some());
+            }
+            for n in &result.unknown_names {
+                proptest::prop_assert!(text.get(n.span.start..n.span.end).is_some());
+            }
+        }
+    }
+}
+
+/// Built once for the property test (loading compiles every pattern).
+fn understander() -> &'static Understander {
+    static ONCE: std::sync::OnceLock<Understander> = std::sync::OnceLock::new();
+    ONCE.get_or_init(|| Understander::embedded().expect("embedded phrase files load"))
+}
