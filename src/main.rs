@@ -33,11 +33,14 @@ fn main() -> ExitCode {
 
 fn serve(args: aiwolf_nl::cli::ServeArgs) -> io::Result<()> {
     init_tracing(args.log_format);
+    // A broken template set fails here, at start-up, never mid-request.
+    let renderer = translate::load_renderer(args.templates.dir.as_deref()).map_err(io::Error::other)?;
+    let state = aiwolf_nl::AppState::with_renderer(args.api_config(), std::sync::Arc::new(renderer));
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(args.bind).await?;
         tracing::info!(address = %listener.local_addr()?, "listening");
-        aiwolf_nl::serve(listener, aiwolf_nl::AppState::new(args.api_config()), shutdown_signal()).await
+        aiwolf_nl::serve(listener, state, shutdown_signal()).await
     })
 }
 

@@ -59,7 +59,6 @@ pub enum SourceLang {
 }
 
 /// The register of ja/en output. Ignored for the protocol. Defaults to polite.
-// TODO(render-merge): replace with `crate::render::Style` (same serde names) once the render module lands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Style {
@@ -72,9 +71,8 @@ pub enum Style {
 
 /// Whether the service can translate from `source` to `target` today.
 pub fn supported(source: Language, target: Language) -> bool {
-    // TODO(render-merge): add `(Language::Protocol, Language::Ja | Language::En)` when `crate::render` is merged.
-    // NL understanding (ja/en → protocol) is a later issue; its rows stay false until then.
-    matches!((source, target), (Language::Protocol, Language::Protocol))
+    // NL understanding (ja/en → protocol) is wired into the API in a later issue; its rows stay false until then.
+    matches!((source, target), (Language::Protocol, Language::Protocol | Language::Ja | Language::En))
 }
 
 /// One language in `GET /v1/languages`.
@@ -111,4 +109,24 @@ pub fn languages() -> Vec<LanguageInfo> {
             }
         })
         .collect()
+}
+
+impl From<Style> for crate::render::Style {
+    fn from(style: Style) -> Self {
+        match style {
+            Style::Polite => crate::render::Style::Polite,
+            Style::Casual => crate::render::Style::Casual,
+        }
+    }
+}
+
+impl Language {
+    /// The render language of a natural-language target; `None` for the protocol.
+    pub fn render_lang(self) -> Option<crate::render::Lang> {
+        match self {
+            Language::Protocol => None,
+            Language::Ja => Some(crate::render::Lang::Ja),
+            Language::En => Some(crate::render::Lang::En),
+        }
+    }
 }

@@ -106,6 +106,8 @@ pub struct ServeArgs {
     pub request_timeout_ms: u64,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub templates: TemplateArgs,
 }
 
 impl ServeArgs {

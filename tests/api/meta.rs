@@ -14,7 +14,8 @@ async fn languages_lists_codes_directions_and_styles() {
     let languages = body["languages"].as_array().expect("languages");
     let codes: Vec<&str> = languages.iter().filter_map(|l| l["code"].as_str()).collect();
     assert_eq!(codes, ["protocol", "ja", "en"]);
-    assert_eq!(languages[0]["targets"], json!(["protocol"]));
+    assert_eq!(languages[0]["targets"], json!(["protocol", "ja", "en"]));
+    assert_eq!(languages[1]["target"], true);
     assert_eq!(languages[0]["source"], true);
     assert_eq!(languages[1]["styles"], json!(["polite", "casual"]));
 }
@@ -27,6 +28,7 @@ async fn healthz_and_readyz() {
     assert_eq!(ready.status, 200);
     assert_eq!(ready.json()["status"], "ready");
     assert_eq!(ready.json()["checks"][0], json!({"name": "protocol_self_test", "ok": true}));
+    assert_eq!(ready.json()["checks"][1], json!({"name": "render_self_test", "ok": true}));
 }
 
 #[tokio::test]

@@ -18,17 +18,18 @@ async fn renders_a_tree_as_protocol_by_default() {
 }
 
 #[tokio::test]
-async fn japanese_and_english_wait_for_the_render_merge() {
+async fn trees_render_as_japanese_and_english() {
     let response = post_json(
         "/v1/render",
-        &json!({"sentence": {"type": "Over"}, "targets": ["ja", "protocol", "en"], "style": "casual"}),
+        &json!({"sentence": {"type": "VOTE", "target": "Agent[01]"}, "targets": ["ja", "protocol", "en"],
+                "context": {"names": {"Agent[01]": "Minato"}}}),
     )
     .await;
     let body = response.json();
-    assert_eq!(body["renderings"][0]["lang"], "ja");
-    assert_eq!(body["renderings"][0]["error"]["code"], "unsupported_language_pair");
-    assert_eq!(body["renderings"][1], json!({"lang": "protocol", "text": "Over"}));
-    assert_eq!(body["renderings"][2]["error"]["code"], "unsupported_language_pair");
+    assert_eq!(body["renderings"][0], json!({"lang": "ja", "text": "Minatoさんに投票します。"}));
+    assert_eq!(body["renderings"][1], json!({"lang": "protocol", "text": "VOTE Agent[01]"}));
+    assert_eq!(body["renderings"][2]["lang"], "en");
+    assert!(body["renderings"][2]["text"].as_str().is_some_and(|t| t.contains("Minato")), "{body}");
 }
 
 #[tokio::test]

@@ -66,7 +66,7 @@ async fn natural_language_source_is_unavailable_per_item() {
 }
 
 #[tokio::test]
-async fn protocol_to_japanese_waits_for_the_render_merge() {
+async fn protocol_to_japanese_renders_with_the_context() {
     let response = post_json(
         "/v1/translate",
         &json!({"texts": ["VOTE Agent[01]", "VOTX"], "source_lang": "protocol", "target_lang": "ja",
@@ -75,8 +75,9 @@ async fn protocol_to_japanese_waits_for_the_render_merge() {
     .await;
     assert_eq!(response.status, 200);
     let body = response.json();
-    assert_eq!(body["results"][0]["error"]["code"], "unsupported_language_pair");
-    // A parse error is reported before the direction.
+    let text = body["results"][0]["text"].as_str().expect("a translation");
+    assert!(text.contains("ミナト") && !text.contains("Agent["), "{text}");
+    assert_eq!(body["results"][0]["sentences"][0]["protocol"], "VOTE Agent[01]");
     assert_eq!(body["results"][1]["error"]["code"], "unknown_verb");
 }
 

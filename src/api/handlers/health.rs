@@ -48,9 +48,33 @@ pub struct Check {
 type CheckFn = fn(&AppState) -> Result<(), String>;
 
 /// What must work before the service takes traffic.
-// TODO(render-merge): add ("templates_loaded", …) (renderer.templates() non-empty for ja and en) and
-// ("render_self_test", …) (render a fixed sentence in ja and en and compare with the expected text).
-const CHECKS: &[(&str, CheckFn)] = &[("protocol_self_test", protocol_self_test)];
+const CHECKS: &[(&str, CheckFn)] =
+    &[("protocol_self_test", protocol_self_test), ("render_self_test", render_self_test)];
+
+/// Every loaded language renders a nested sentence to non-empty text without protocol keywords.
+fn render_self_test(state: &AppState) -> Result<(), String> {
+    let parsed = parse("BECAUSE (DIVINED Agent[03] WEREWOLF) (REQUEST ANY (VOTE Agent[03]))", &ParseOptions::default())
+        .map_err(|e| e.to_string())?;
+    let renderer = state.renderer();
+    let languages = renderer.languages();
+    if languages.is_empty() {
+        return Err("no template language is loaded".to_owned());
+    }
+    for lang in languages {
+        let text = renderer
+            .render(
+                &parsed.sentence,
+                lang,
+                &crate::protocol::Context::default(),
+                &crate::render::RenderOptions::default(),
+            )
+            .map_err(|e| e.to_string())?;
+        if text.is_empty() || text.contains("BECAUSE") || text.contains("{{") {
+            return Err(format!("{}: self-test rendered `{text}`", lang.code()));
+        }
+    }
+    Ok(())
+}
 
 /// The parser and printer round-trip a sentence that exercises operators, nesting and normalization.
 fn protocol_self_test(_: &AppState) -> Result<(), String> {

@@ -38,6 +38,8 @@ pub enum ServiceErrorCode {
     UnsupportedLanguagePair,
     /// The text is not protocol, and understanding natural language is not available yet.
     NlUnderstandingUnavailable,
+    /// A template failed while rendering this sentence (a template bug; the message names the template).
+    RenderFailed,
 }
 
 /// A failed item: `{"error": {...}}`.
@@ -75,6 +77,11 @@ impl ItemError {
             text,
             format!("translating {} to {} is not supported yet", source.code(), target.code()),
         )
+    }
+
+    /// Rendering `text` failed inside a template.
+    pub fn render_failed(text: &str, error: &crate::render::RenderError) -> Self {
+        ItemError::service(ServiceErrorCode::RenderFailed, text, format!("rendering failed: {error}"))
     }
 
     /// `text` would need natural-language understanding; `protocol_error` is why it is not protocol.

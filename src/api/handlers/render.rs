@@ -13,6 +13,7 @@ use crate::api::lang::{Language, Style};
 use crate::api::state::AppState;
 use crate::api::strict::{object_only, string_tagged_sentence};
 use crate::protocol::{Context, Sentence, parse, validate_tree};
+use crate::render::RenderOptions;
 
 /// A tree to write out, and in which languages.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -86,14 +87,17 @@ pub async fn render(
     let renderings = request
         .targets
         .iter()
-        .map(|&lang| match lang {
-            Language::Protocol => RenderResult::Ok(Rendering { lang, text: canonical.clone() }),
-            // TODO(render-merge): `state.renderer().render(&request.sentence, lang, &request.context,
-            // &RenderOptions { style: request.style, .. })`; a RenderError becomes a RenderFailure.
-            Language::Ja | Language::En => RenderResult::Err(RenderFailure {
-                lang,
-                error: ItemError::unsupported_pair(&canonical, Language::Protocol, lang),
-            }),
+        .map(|&lang| match lang.render_lang() {
+            None => RenderResult::Ok(Rendering { lang, text: canonical.clone() }),
+            Some(render_lang) => {
+                let options = RenderOptions { style: request.style.into(), ..RenderOptions::default() };
+                match state.renderer().render(&request.sentence, render_lang, &request.context, &options) {
+                    Ok(text) => RenderResult::Ok(Rendering { lang, text }),
+                    Err(error) => {
+                        RenderResult::Err(RenderFailure { lang, error: ItemError::render_failed(&canonical, &error) })
+                    }
+                }
+            }
         })
         .collect();
     Ok(Json(RenderResponse { renderings }))

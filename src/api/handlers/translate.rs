@@ -13,6 +13,7 @@ use crate::api::lang::{Language, SourceLang, Style, supported};
 use crate::api::state::AppState;
 use crate::api::strict::object_only;
 use crate::protocol::{Context, ErrorCode, ParseOptions, Parsed, Sentence, Span, Warning, parse};
+use crate::render::RenderOptions;
 
 /// Texts to translate, and how.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -115,7 +116,7 @@ pub async fn translate(
     let results = request
         .texts
         .iter()
-        .map(|text| match translate_one(text, &request, &options) {
+        .map(|text| match translate_one(&state, text, &request, &options) {
             Ok(translation) => TranslateResult::Ok(translation),
             Err(error) => TranslateResult::Err(error.into()),
         })
@@ -123,18 +124,27 @@ pub async fn translate(
     Ok(Json(TranslateResponse { results }))
 }
 
-fn translate_one(text: &str, request: &TranslateRequest, options: &ParseOptions) -> Result<Translation, ItemError> {
+fn translate_one(
+    state: &AppState,
+    text: &str,
+    request: &TranslateRequest,
+    options: &ParseOptions,
+) -> Result<Translation, ItemError> {
     let (source, parsed) = read(text, request.source_lang, options)?;
     let target = request.target_lang;
     if !supported(source, target) {
         return Err(ItemError::unsupported_pair(text, source, target));
     }
     let canonical = parsed.sentence.to_canonical();
-    let translated = match target {
-        Language::Protocol => canonical.clone(),
-        // TODO(render-merge): `state.renderer().render(&parsed.sentence, lang, &request.context,
-        // &RenderOptions { style: request.style, .. })`, mapping a RenderError to an ItemError.
-        Language::Ja | Language::En => return Err(ItemError::unsupported_pair(text, source, target)),
+    let translated = match target.render_lang() {
+        None => canonical.clone(),
+        Some(lang) => {
+            let options = RenderOptions { style: request.style.into(), ..RenderOptions::default() };
+            state
+                .renderer()
+                .render(&parsed.sentence, lang, &request.context, &options)
+                .map_err(|error| ItemError::render_failed(text, &error))?
+        }
     };
     let reading = Reading {
         protocol: canonical,
