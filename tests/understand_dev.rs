@@ -73,27 +73,6 @@ fn mcre_projected_exact_set_accuracy() {
     assert!(accuracy >= 0.98, "mcre accuracy {:.2}% < 98%", accuracy * 100.0);
 }
 
-/// The convention name table (Agent[01] ミナト/Minato … Agent[09] ダイスケ/Daisuke).
-fn convention_names() -> NameTable {
-    let mut names = NameTable::new();
-    let table = [
-        ("ミナト", "Minato"),
-        ("サクラ", "Sakura"),
-        ("ケンジ", "Kenji"),
-        ("シオン", "Shion"),
-        ("ミヅキ", "Mizuki"),
-        ("タクミ", "Takumi"),
-        ("リン", "Rin"),
-        ("ユミ", "Yumi"),
-        ("ダイスケ", "Daisuke"),
-    ];
-    for (i, (ja, en)) in table.iter().enumerate() {
-        names.insert(Agent::Id(i as u32 + 1), *ja);
-        names.insert(Agent::Id(i as u32 + 1), *en);
-    }
-    names
-}
-
 #[test]
 fn other_sources_full_labels() {
     let Some(shared) = common::shared_dir() else { return };
@@ -114,7 +93,7 @@ fn other_sources_full_labels() {
             label = label.replace("[AGENT]", "Agent[03]").replace("[ROLE]", "SEER").replace("[TEAM]", "WEREWOLF");
         }
         let gold: BTreeSet<String> = parse_label(&label).iter().map(Sentence::to_canonical).collect();
-        let ctx = Context { speaker: Some(speaker), names: convention_names(), ..Context::default() };
+        let ctx = Context { speaker: Some(speaker), names: common::convention_names(), ..Context::default() };
         let lang = if english { Lang::En } else { Lang::Ja };
         let got: BTreeSet<String> =
             understander.understand(&utterance, lang, &ctx).sentences.into_iter().map(|u| u.canonical).collect();

@@ -1,28 +1,12 @@
 //! Always-run fixtures: one or more utterances per meaning convention (C1–C17 of meaning-conventions.md) in
 //! Japanese and English, with the convention's name table (Agent[01] ミナト/Minato … Agent[09] ダイスケ/Daisuke).
 
-use aiwolf_nl::protocol::{Agent, Context, NameTable};
+use aiwolf_nl::protocol::{Agent, Context};
 use aiwolf_nl::understand::{Lang, MAX_INPUT_BYTES, Understander};
 
-fn names() -> NameTable {
-    let mut names = NameTable::new();
-    let table = [
-        ("ミナト", "Minato"),
-        ("サクラ", "Sakura"),
-        ("ケンジ", "Kenji"),
-        ("シオン", "Shion"),
-        ("ミヅキ", "Mizuki"),
-        ("タクミ", "Takumi"),
-        ("リン", "Rin"),
-        ("ユミ", "Yumi"),
-        ("ダイスケ", "Daisuke"),
-    ];
-    for (i, (ja, en)) in table.iter().enumerate() {
-        names.insert(Agent::Id(i as u32 + 1), *ja);
-        names.insert(Agent::Id(i as u32 + 1), *en);
-    }
-    names
-}
+mod common;
+
+use common::convention_names as names;
 
 /// (convention, language, speaker seat, utterance, expected sentences joined by " ; " or "Skip").
 const CASES: &[(&str, Lang, u32, &str, &str)] = &[

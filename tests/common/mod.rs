@@ -47,3 +47,25 @@ pub fn tsv_rows(path: &std::path::Path) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
     text.lines().skip(1).map(|line| line.split('\t').map(str::to_owned).collect()).collect()
 }
+
+/// The name table of meaning-conventions.md: Agent[01] ミナト/Minato … Agent[09] ダイスケ/Daisuke.
+pub fn convention_names() -> aiwolf_nl::protocol::NameTable {
+    use aiwolf_nl::protocol::{Agent, NameTable};
+    let mut names = NameTable::new();
+    let table = [
+        ("ミナト", "Minato"),
+        ("サクラ", "Sakura"),
+        ("ケンジ", "Kenji"),
+        ("シオン", "Shion"),
+        ("ミヅキ", "Mizuki"),
+        ("タクミ", "Takumi"),
+        ("リン", "Rin"),
+        ("ユミ", "Yumi"),
+        ("ダイスケ", "Daisuke"),
+    ];
+    for (i, (ja, en)) in table.iter().enumerate() {
+        names.insert(Agent::Id(i as u32 + 1), *ja);
+        names.insert(Agent::Id(i as u32 + 1), *en);
+    }
+    names
+}
