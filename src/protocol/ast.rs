@@ -368,6 +368,50 @@ impl Content {
     }
 }
 
+/// Constructors by keyword, shared by the fast path and the full parser.
+impl Content {
+    /// A verb that takes only a target (DIVINATION … ATTACKED); `None` for any other keyword.
+    pub fn with_target(keyword: Keyword, target: Agent) -> Option<Content> {
+        Some(match keyword {
+            Keyword::Divination => Content::Divination { target },
+            Keyword::Guard => Content::Guard { target },
+            Keyword::Vote => Content::Vote { target },
+            Keyword::Attack => Content::Attack { target },
+            Keyword::Guarded => Content::Guarded { target },
+            Keyword::Voted => Content::Voted { target },
+            Keyword::Attacked => Content::Attacked { target },
+            _ => return None,
+        })
+    }
+
+    /// ESTIMATE or COMINGOUT; `None` for any other keyword.
+    pub fn with_role(keyword: Keyword, target: Agent, role: Role) -> Option<Content> {
+        match keyword {
+            Keyword::Estimate => Some(Content::Estimate { target, role }),
+            Keyword::Comingout => Some(Content::Comingout { target, role }),
+            _ => None,
+        }
+    }
+
+    /// DIVINED or IDENTIFIED; `None` for any other keyword.
+    pub fn with_species(keyword: Keyword, target: Agent, species: Species) -> Option<Content> {
+        match keyword {
+            Keyword::Divined => Some(Content::Divined { target, species }),
+            Keyword::Identified => Some(Content::Identified { target, species }),
+            _ => None,
+        }
+    }
+
+    /// AGREE or DISAGREE; `None` for any other keyword.
+    pub fn with_talk(keyword: Keyword, talk: TalkRef) -> Option<Content> {
+        match keyword {
+            Keyword::Agree => Some(Content::Agree { talk }),
+            Keyword::Disagree => Some(Content::Disagree { talk }),
+            _ => None,
+        }
+    }
+}
+
 impl Sentence {
     /// A sentence with an omitted subject.
     pub fn new(content: Content) -> Self {

@@ -118,22 +118,14 @@ impl Cursor<'_> {
                 let target = self.agent()?;
                 self.eat(b" ")?;
                 let role = Role::from_keyword(self.word())?;
-                if keyword == Keyword::Estimate {
-                    Content::Estimate { target, role }
-                } else {
-                    Content::Comingout { target, role }
-                }
+                Content::with_role(keyword, target, role)?
             }
             Keyword::Divined | Keyword::Identified => {
                 self.eat(b" ")?;
                 let target = self.agent()?;
                 self.eat(b" ")?;
                 let species = Species::from_keyword(self.word())?;
-                if keyword == Keyword::Divined {
-                    Content::Divined { target, species }
-                } else {
-                    Content::Identified { target, species }
-                }
+                Content::with_species(keyword, target, species)?
             }
             Keyword::Agree | Keyword::Disagree => {
                 self.eat(b" ")?;
@@ -142,8 +134,7 @@ impl Cursor<'_> {
                 let day = self.number()?;
                 self.eat(b" ID:")?;
                 let id = self.number()?;
-                let talk = TalkRef { kind, day, id };
-                if keyword == Keyword::Agree { Content::Agree { talk } } else { Content::Disagree { talk } }
+                Content::with_talk(keyword, TalkRef { kind, day, id })?
             }
             Keyword::Request | Keyword::Inquire => {
                 self.eat(b" ")?;
@@ -180,15 +171,7 @@ impl Cursor<'_> {
             _ => {
                 self.eat(b" ")?;
                 let target = self.agent()?;
-                match keyword {
-                    Keyword::Divination => Content::Divination { target },
-                    Keyword::Guard => Content::Guard { target },
-                    Keyword::Vote => Content::Vote { target },
-                    Keyword::Attack => Content::Attack { target },
-                    Keyword::Guarded => Content::Guarded { target },
-                    Keyword::Voted => Content::Voted { target },
-                    _ => Content::Attacked { target },
-                }
+                Content::with_target(keyword, target)?
             }
         };
         Some(Sentence { subject, content })

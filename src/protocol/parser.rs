@@ -161,6 +161,8 @@ fn is_word_end(b: u8) -> bool {
 fn verbs_and_operators() -> Vec<&'static str> {
     Keyword::ALL.iter().filter(|k| !matches!(k, Keyword::Skip | Keyword::Over)).map(|k| k.keyword()).collect()
 }
+/// The match arm already picked the keyword's family, so its constructor cannot refuse it.
+const FAMILY: &str = "the match arm checked the keyword family";
 const AGENT: &[&str] = &["Agent[NN]", "ANY"];
 
 struct Parser<'a> {
@@ -294,22 +296,14 @@ impl Parser<'_> {
                 let target = self.target(&mut pos, e)?;
                 self.separator(&mut pos, e, keyword, "a role")?;
                 let role = self.role(&mut pos, e)?;
-                if keyword == Keyword::Estimate {
-                    Content::Estimate { target, role }
-                } else {
-                    Content::Comingout { target, role }
-                }
+                Content::with_role(keyword, target, role).expect(FAMILY)
             }
             Keyword::Divined | Keyword::Identified => {
                 self.separator(&mut pos, e, keyword, "a target")?;
                 let target = self.target(&mut pos, e)?;
                 self.separator(&mut pos, e, keyword, "a species")?;
                 let species = self.species(&mut pos, e)?;
-                if keyword == Keyword::Divined {
-                    Content::Divined { target, species }
-                } else {
-                    Content::Identified { target, species }
-                }
+                Content::with_species(keyword, target, species).expect(FAMILY)
             }
             Keyword::Divination
             | Keyword::Guard
@@ -320,19 +314,11 @@ impl Parser<'_> {
             | Keyword::Attacked => {
                 self.separator(&mut pos, e, keyword, "a target")?;
                 let target = self.target(&mut pos, e)?;
-                match keyword {
-                    Keyword::Divination => Content::Divination { target },
-                    Keyword::Guard => Content::Guard { target },
-                    Keyword::Vote => Content::Vote { target },
-                    Keyword::Attack => Content::Attack { target },
-                    Keyword::Guarded => Content::Guarded { target },
-                    Keyword::Voted => Content::Voted { target },
-                    _ => Content::Attacked { target },
-                }
+                Content::with_target(keyword, target).expect(FAMILY)
             }
             Keyword::Agree | Keyword::Disagree => {
                 let talk = self.talk_ref(&mut pos, e, keyword)?;
-                if keyword == Keyword::Agree { Content::Agree { talk } } else { Content::Disagree { talk } }
+                Content::with_talk(keyword, talk).expect(FAMILY)
             }
             Keyword::Request | Keyword::Inquire => {
                 return self.request(subject, keyword, keyword_span, pos, e, depth);
