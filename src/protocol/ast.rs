@@ -371,6 +371,7 @@ impl Content {
 /// Constructors by keyword, shared by the fast path and the full parser.
 impl Content {
     /// A verb that takes only a target (DIVINATION … ATTACKED); `None` for any other keyword.
+    #[inline]
     pub fn with_target(keyword: Keyword, target: Agent) -> Option<Content> {
         Some(match keyword {
             Keyword::Divination => Content::Divination { target },
@@ -385,6 +386,7 @@ impl Content {
     }
 
     /// ESTIMATE or COMINGOUT; `None` for any other keyword.
+    #[inline]
     pub fn with_role(keyword: Keyword, target: Agent, role: Role) -> Option<Content> {
         match keyword {
             Keyword::Estimate => Some(Content::Estimate { target, role }),
@@ -394,6 +396,7 @@ impl Content {
     }
 
     /// DIVINED or IDENTIFIED; `None` for any other keyword.
+    #[inline]
     pub fn with_species(keyword: Keyword, target: Agent, species: Species) -> Option<Content> {
         match keyword {
             Keyword::Divined => Some(Content::Divined { target, species }),
@@ -403,6 +406,7 @@ impl Content {
     }
 
     /// AGREE or DISAGREE; `None` for any other keyword.
+    #[inline]
     pub fn with_talk(keyword: Keyword, talk: TalkRef) -> Option<Content> {
         match keyword {
             Keyword::Agree => Some(Content::Agree { talk }),
