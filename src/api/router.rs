@@ -7,7 +7,7 @@ use utoipa_axum::routes;
 use utoipa_swagger_ui::SwaggerUi;
 
 use super::error::ApiError;
-use super::handlers::{health, languages, metrics, parse, render, translate, validate};
+use super::handlers::{health, languages, metrics, parse, render, templates, translate, validate};
 use super::middleware;
 use super::openapi::base as base_document;
 use super::state::AppState;
@@ -23,8 +23,7 @@ pub fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))
         .routes(routes!(metrics::metrics))
-        // TODO(render-merge): `.routes(routes!(templates::templates))`: `GET /v1/templates` answering
-        // `renderer.templates()` (lang, template name, variables, sample) from a new `handlers/templates.rs`.
+        .routes(routes!(templates::templates))
         .split_for_parts()
 }
 

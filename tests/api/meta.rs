@@ -84,3 +84,21 @@ async fn cors_preflight_is_answered() {
     assert_eq!(response.headers["access-control-allow-origin"], "*");
     assert!(response.headers.contains_key("x-request-id"));
 }
+
+#[tokio::test]
+async fn templates_lists_every_template_of_both_languages_with_a_sample() {
+    let response = get("/v1/templates").await;
+    assert_eq!(response.status, 200);
+    let body = response.json();
+    let templates = body["templates"].as_array().expect("templates");
+    for lang in ["ja", "en"] {
+        let of_lang: Vec<&serde_json::Value> = templates.iter().filter(|t| t["lang"] == lang).collect();
+        // 13 verbs, Skip, Over and 8 operators at least, plus the shared parts.
+        assert!(of_lang.len() >= 23, "{lang}: {} templates", of_lang.len());
+        let vote = of_lang.iter().find(|t| t["name"] == "VOTE.txt").expect("VOTE.txt");
+        assert_eq!(vote["sample_input"], "VOTE Agent[03]");
+        let sample = vote["sample_output"].as_str().expect("sample");
+        assert!(sample.contains(if lang == "ja" { "ケンジ" } else { "Kenji" }), "{sample}");
+        assert!(vote["variables"].as_array().is_some_and(|v| v.iter().any(|v| v == "target")), "{vote}");
+    }
+}

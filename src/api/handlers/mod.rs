@@ -7,6 +7,7 @@ pub mod languages;
 pub mod metrics;
 pub mod parse;
 pub mod render;
+pub mod templates;
 pub mod translate;
 pub mod validate;
 
