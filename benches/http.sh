@@ -5,10 +5,7 @@
 #   3. POST /v1/translate, a 256-text batch (reported as sentences/s)
 # and the server's RSS idle, under load (sampled mid-run) and at peak (VmHWM), from /proc/<pid>/status.
 #
-# The translate body is protocol -> protocol as a stand-in until the ja renderer is merged; then set
-# TARGET_LANG=ja (or change the default below) to measure protocol -> ja.
-#
-# Env: DURATION (s per run, default 6), CONNECTIONS (32), THREADS (1), TARGET_LANG (protocol),
+# Env: DURATION (s per run, default 6), CONNECTIONS (32), THREADS (1), TARGET_LANG (ja; also en, protocol),
 #      SKIP_BUILD=1 (use the existing target/release/aiwolf-nl), BENCH_ENFORCE=1 (exit 1 when a goal is missed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +13,7 @@ cd "$(dirname "$0")/.."
 DURATION="${DURATION:-6}"
 CONNECTIONS="${CONNECTIONS:-32}"
 THREADS="${THREADS:-1}"
-TARGET_LANG="${TARGET_LANG:-protocol}"
+TARGET_LANG="${TARGET_LANG:-ja}"
 BIN=target/release/aiwolf-nl
 
 if ! command -v wrk >/dev/null; then
@@ -71,7 +68,7 @@ script("single", [sentences[5]])
 script("batch", [sentences[i % len(sentences)] for i in range(256)])
 PY
 
-# Checks the stand-in body translates before measuring it.
+# Checks the body translates before measuring it.
 curl -fsS -H 'Content-Type: application/json' --data "$(python3 -c "import json,sys; print(json.dumps({'texts': ['VOTE Agent[3]'], 'source_lang': 'protocol', 'target_lang': sys.argv[1]}))" "$TARGET_LANG")" \
     "$url/v1/translate" | grep -q '"text"' || { echo "the translate request does not succeed" >&2; exit 1; }
 
