@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod cli;
+pub mod gamelog;
 pub mod protocol;
 pub mod render;
 pub mod understand;

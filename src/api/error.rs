@@ -30,6 +30,8 @@ pub enum ApiError {
     BatchTooLarge { len: usize, max: usize },
     #[error("the sentence cannot be written as protocol: {0}")]
     InvalidTree(ParseError),
+    #[error("the game log cannot be read: {0}")]
+    InvalidLog(String),
     #[error("no such endpoint")]
     NotFound,
     #[error("this endpoint does not accept that method")]
@@ -63,6 +65,8 @@ pub enum ApiErrorCode {
     BatchTooLarge,
     /// 422: a syntax tree the protocol cannot express (nesting too deep, numbers too large, …).
     InvalidTree,
+    /// 400: a game log that is empty or has no readable line.
+    InvalidLog,
     /// 404.
     NotFound,
     /// 405.
@@ -80,7 +84,9 @@ pub enum ApiErrorCode {
 impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::MalformedJson(_) | ApiError::BatchTooLarge { .. } => StatusCode::BAD_REQUEST,
+            ApiError::MalformedJson(_) | ApiError::BatchTooLarge { .. } | ApiError::InvalidLog(_) => {
+                StatusCode::BAD_REQUEST
+            }
             ApiError::InvalidBody { .. } | ApiError::UnsupportedLanguage { .. } | ApiError::InvalidTree(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
@@ -104,6 +110,7 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } => ApiErrorCode::PayloadTooLarge,
             ApiError::BatchTooLarge { .. } => ApiErrorCode::BatchTooLarge,
             ApiError::InvalidTree(_) => ApiErrorCode::InvalidTree,
+            ApiError::InvalidLog(_) => ApiErrorCode::InvalidLog,
             ApiError::NotFound => ApiErrorCode::NotFound,
             ApiError::MethodNotAllowed => ApiErrorCode::MethodNotAllowed,
             ApiError::Timeout => ApiErrorCode::RequestTimeout,
