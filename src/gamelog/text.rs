@@ -14,7 +14,10 @@ pub fn write_text(transcript: &Transcript, phrases: &Phrases) -> String {
             match entry {
                 Entry::Talk(talk) => {
                     let whisper = if talk.whisper { format!("[{}] ", phrases.whisper) } else { String::new() };
-                    let said = talk.translation.as_deref().unwrap_or(&phrases.untranslated);
+                    let said = match &talk.translation {
+                        Some(translation) => translation.clone(),
+                        None => format!("[{}]", phrases.untranslated),
+                    };
                     let _ = writeln!(out, "{whisper}{}: {said}", talk.speaker_name);
                     let _ = writeln!(out, "    | {}", talk.protocol);
                 }
@@ -40,7 +43,9 @@ pub fn write_text(transcript: &Transcript, phrases: &Phrases) -> String {
     let _ = writeln!(out, "-- {} --", result.roles_title);
     for player in &transcript.players {
         let state = if player.alive { &phrases.alive } else { &phrases.dead };
-        let _ = writeln!(out, "  {} {} ({}): {}, {state}", player.agent, player.name, player.player, player.role_name);
+        let agent = player.agent.to_string();
+        let name = if player.name == agent { String::new() } else { format!(" {}", player.name) };
+        let _ = writeln!(out, "  {agent}{name} ({}): {}, {state}", player.player, player.role_name);
     }
     if !transcript.errors.is_empty() {
         let _ = writeln!(out, "\n== {} ==", phrases.errors);

@@ -43,7 +43,7 @@ pub struct Player {
     pub role: Role,
     /// The role in the transcript's language.
     pub role_name: String,
-    /// Alive in the agent's last status line.
+    /// Alive at the end: the last status line, and any execution or successful attack after it.
     pub alive: bool,
 }
 
@@ -227,7 +227,18 @@ pub(super) fn build(log: &GameLog, renderer: &Renderer, phrases: &Phrases, optio
                 entry.alive = *alive;
             }
             (Event::Result { humans, werewolves, others: _, winner }, _) => end = Some((*humans, *werewolves, *winner)),
-            _ => builder.event(line),
+            _ => {
+                // A death after an agent's last status line (most logs end without a final status block).
+                let died = match line.event {
+                    Event::Execute { agent, .. } => Some(agent),
+                    Event::Attack { target, succeeded: true } => target,
+                    _ => None,
+                };
+                if let Some(player) = died.and_then(|agent| players.get_mut(&agent)) {
+                    player.alive = false;
+                }
+                builder.event(line)
+            }
         }
     }
     for player in players.values_mut() {
