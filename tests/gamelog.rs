@@ -58,7 +58,10 @@ fn every_shared_log_reads_with_zero_errors() {
         assert!(log.errors.is_empty(), "{prefix}: {:?}", log.errors);
         assert_eq!(log.lines.len(), lines, "{prefix}");
         let count = |whisper_wanted: bool| {
-            log.lines.iter().filter(|l| matches!(l.event, Event::Talk { whisper, .. } if whisper == whisper_wanted)).count()
+            log.lines
+                .iter()
+                .filter(|l| matches!(l.event, Event::Talk { whisper, .. } if whisper == whisper_wanted))
+                .count()
         };
         assert_eq!((count(false), count(true)), (talk, whisper), "{prefix}");
         let winners: Vec<Winner> = log
@@ -103,7 +106,10 @@ fn shared_logs_show_their_era() {
     let transcript = transcript_of(&text, Lang::En);
     // 2014: the pre-protocol dialect, votes on day 0, lower-case roles.
     let first = talks(&transcript).next().unwrap();
-    assert_eq!((first.protocol.as_str(), first.canonical.as_deref()), ("4 werewolf", Some("ESTIMATE Agent[04] WEREWOLF")));
+    assert_eq!(
+        (first.protocol.as_str(), first.canonical.as_deref()),
+        ("4 werewolf", Some("ESTIMATE Agent[04] WEREWOLF"))
+    );
     assert_eq!(first.dialect, Some(Dialect::PreProtocol2014));
     assert!(first.turn.is_none());
     assert!(transcript.days[0].entries.iter().any(|e| matches!(e, Entry::Votes(r) if !r.attack)));
@@ -172,7 +178,10 @@ fn a_2014_game_reads_and_translates() {
     assert!(all.iter().all(|t| t.translation.is_some()));
     // No result line: the end says the log stops first, and still reveals the roles.
     assert_eq!(transcript.result.winner, None);
-    assert_eq!(transcript.players.iter().map(|p| p.role).collect::<Vec<_>>(), [Role::Villager, Role::Werewolf, Role::Seer]);
+    assert_eq!(
+        transcript.players.iter().map(|p| p.role).collect::<Vec<_>>(),
+        [Role::Villager, Role::Werewolf, Role::Seer]
+    );
     let html = write(&transcript, Format::Html).unwrap();
     assert!(html.contains("<section class=\"result\">"));
     assert!(html.contains("data-line=\"13\""));
@@ -245,11 +254,39 @@ fn empty_unreadable_and_oversized_logs_fail_clearly() {
 
 fn log_line() -> impl Strategy<Value = String> {
     let kind = prop::sample::select(vec![
-        "status", "talk", "whisper", "vote", "attackVote", "divine", "guard", "execute", "attack", "result", "x", "",
+        "status",
+        "talk",
+        "whisper",
+        "vote",
+        "attackVote",
+        "divine",
+        "guard",
+        "execute",
+        "attack",
+        "result",
+        "x",
+        "",
     ]);
     let field = prop::sample::select(vec![
-        "0", "1", "-1", "15", "99999999999", "", "werewolf", "HUMAN", "alive", "DEAD", "true", "false", "VILLAGER",
-        "4 werewolf", "( 1 seer ) and (", "VOTE Agent[01]", "AGREE TALK day1 ID:0", "<script>", "é",
+        "0",
+        "1",
+        "-1",
+        "15",
+        "99999999999",
+        "",
+        "werewolf",
+        "HUMAN",
+        "alive",
+        "DEAD",
+        "true",
+        "false",
+        "VILLAGER",
+        "4 werewolf",
+        "( 1 seer ) and (",
+        "VOTE Agent[01]",
+        "AGREE TALK day1 ID:0",
+        "<script>",
+        "é",
     ]);
     (0u32..4, kind, prop::collection::vec(field, 0..6))
         .prop_map(|(day, kind, fields)| format!("{day},{kind},{}", fields.join(",")))

@@ -72,6 +72,9 @@ fn read_bounded(path: &PathBuf, max: usize) -> io::Result<String> {
         ));
     }
     String::from_utf8(bytes).map_err(|e| {
-        io::Error::new(io::ErrorKind::InvalidData, format!("{}: not UTF-8 at byte {}", path.display(), e.utf8_error().valid_up_to()))
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}: not UTF-8 at byte {}", path.display(), e.utf8_error().valid_up_to()),
+        )
     })
 }

@@ -146,7 +146,8 @@ pub fn fill(phrase: &str, values: &[(&str, &str)]) -> String {
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        match after.split_once('}').and_then(|(name, tail)| values.iter().find(|(n, _)| *n == name).map(|v| (v, tail))) {
+        match after.split_once('}').and_then(|(name, tail)| values.iter().find(|(n, _)| *n == name).map(|v| (v, tail)))
+        {
             Some(((_, value), tail)) => {
                 out.push_str(value);
                 rest = tail;

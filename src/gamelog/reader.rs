@@ -49,16 +49,53 @@ pub enum Winner {
 /// What one log line says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event<'a> {
-    Status { agent: Agent, role: Role, alive: bool, player: &'a str, character: Option<&'a str> },
-    Talk { whisper: bool, id: u32, turn: Option<u32>, speaker: Agent, text: &'a str },
-    Vote { voter: Agent, target: Agent },
-    AttackVote { voter: Agent, target: Agent },
-    Divine { seer: Agent, target: Agent, species: Species },
-    Guard { guard: Agent, target: Agent, role: Role },
-    Execute { agent: Agent, role: Role },
+    Status {
+        agent: Agent,
+        role: Role,
+        alive: bool,
+        player: &'a str,
+        character: Option<&'a str>,
+    },
+    Talk {
+        whisper: bool,
+        id: u32,
+        turn: Option<u32>,
+        speaker: Agent,
+        text: &'a str,
+    },
+    Vote {
+        voter: Agent,
+        target: Agent,
+    },
+    AttackVote {
+        voter: Agent,
+        target: Agent,
+    },
+    Divine {
+        seer: Agent,
+        target: Agent,
+        species: Species,
+    },
+    Guard {
+        guard: Agent,
+        target: Agent,
+        role: Role,
+    },
+    Execute {
+        agent: Agent,
+        role: Role,
+    },
     /// `target: None` is `attack,-1,false`: nobody was attacked.
-    Attack { target: Option<Agent>, succeeded: bool },
-    Result { humans: u32, werewolves: u32, others: Option<u32>, winner: Winner },
+    Attack {
+        target: Option<Agent>,
+        succeeded: bool,
+    },
+    Result {
+        humans: u32,
+        werewolves: u32,
+        others: Option<u32>,
+        winner: Winner,
+    },
 }
 
 /// One event with its day and line number.
@@ -127,7 +164,11 @@ fn read_line(line: &str) -> Result<(u32, Event<'_>), String> {
         }
         "divine" => {
             let [seer, target, species] = fields(rest, kind, "seer,target,SPECIES")?;
-            Event::Divine { seer: agent(seer, "seer")?, target: agent(target, "target")?, species: species_of(species)? }
+            Event::Divine {
+                seer: agent(seer, "seer")?,
+                target: agent(target, "target")?,
+                species: species_of(species)?,
+            }
         }
         "guard" => {
             let [guard, target, role] = fields(rest, kind, "bodyguard,target,ROLE")?;
@@ -298,11 +339,23 @@ mod tests {
     fn talk_has_two_layouts() {
         assert_eq!(
             one("1,talk,3,0,1,COMINGOUT Agent[01] SEER").unwrap(),
-            Event::Talk { whisper: false, id: 3, turn: Some(0), speaker: Agent::Id(1), text: "COMINGOUT Agent[01] SEER" }
+            Event::Talk {
+                whisper: false,
+                id: 3,
+                turn: Some(0),
+                speaker: Agent::Id(1),
+                text: "COMINGOUT Agent[01] SEER"
+            }
         );
         assert_eq!(
             one("0,whisper,2,7,INQUESTED Agent[03] WEREWOLF").unwrap(),
-            Event::Talk { whisper: true, id: 2, turn: None, speaker: Agent::Id(7), text: "INQUESTED Agent[03] WEREWOLF" }
+            Event::Talk {
+                whisper: true,
+                id: 2,
+                turn: None,
+                speaker: Agent::Id(7),
+                text: "INQUESTED Agent[03] WEREWOLF"
+            }
         );
         // The text is the rest of the line, commas and trailing spaces included.
         assert_eq!(
@@ -319,7 +372,13 @@ mod tests {
     fn every_kind_and_case_reads() {
         assert_eq!(
             one("0,status,2,werewolf,alive,SamplePlayer").unwrap(),
-            Event::Status { agent: Agent::Id(2), role: Role::Werewolf, alive: true, player: "SamplePlayer", character: None }
+            Event::Status {
+                agent: Agent::Id(2),
+                role: Role::Werewolf,
+                alive: true,
+                player: "SamplePlayer",
+                character: None
+            }
         );
         assert_eq!(
             one("0,divine,11,1,Human").unwrap(),
@@ -348,7 +407,10 @@ mod tests {
     fn reading_goes_on_after_errors_and_is_bounded() {
         let log = read_log("1,vote,1,2\n\nnonsense\r\n1,vote,2,1\n", &LogLimits::default()).unwrap();
         assert_eq!(log.lines.len(), 2);
-        assert_eq!(log.errors, [LineError { line: 3, message: "not a log line: no comma (expected `day,kind,…`)".into() }]);
+        assert_eq!(
+            log.errors,
+            [LineError { line: 3, message: "not a log line: no comma (expected `day,kind,…`)".into() }]
+        );
         assert_eq!(log.lines[1].line, 4);
         let limits = LogLimits { max_bytes: 8, ..LogLimits::default() };
         assert!(matches!(read_log("1,vote,1,2\n", &limits), Err(GamelogError::TooLarge { len: 11, max: 8 })));

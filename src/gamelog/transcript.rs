@@ -342,8 +342,7 @@ impl Builder<'_> {
             Ok(parsed) => {
                 let canonical = parsed.sentence.to_canonical();
                 talk.verb = Some(parsed.sentence.content.keyword().keyword().to_owned());
-                talk.dialect =
-                    parsed.warnings.iter().find(|w| w.code == WarningCode::Dialect).and_then(|w| w.dialect);
+                talk.dialect = parsed.warnings.iter().find(|w| w.code == WarningCode::Dialect).and_then(|w| w.dialect);
                 match self.translate(&parsed.sentence, &canonical, speaker, line.day) {
                     Ok(translation) => talk.translation = Some(translation),
                     Err(message) => talk.error = Some(TalkError { code: "render_failed".to_owned(), message }),

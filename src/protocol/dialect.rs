@@ -101,7 +101,12 @@ const VERBS_2014: &[&str] = &["comingout", "inspected", "medium_telled"];
 /// `N role` → ESTIMATE, `N comingout role` → COMINGOUT, `N inspected species` → DIVINED,
 /// `N medium_telled species` → IDENTIFIED, with agent number `N` → `Agent[NN]`. Roles and species are
 /// matched without regard to case (`werewolf`, `HUMAN`). Groups nest at most `max_depth` deep.
-pub(super) fn parse_pre_protocol_2014(src: &[u8], s: usize, e: usize, max_depth: usize) -> Result<Sentence, ParseError> {
+pub(super) fn parse_pre_protocol_2014(
+    src: &[u8],
+    s: usize,
+    e: usize,
+    max_depth: usize,
+) -> Result<Sentence, ParseError> {
     let tokens = tokenize_2014(src, s, e);
     let mut reader = Reader2014 { src, tokens, pos: 0, end: e, max_depth };
     let sentence = reader.expr(0)?;
@@ -159,8 +164,12 @@ impl Reader2014<'_> {
     }
 
     fn unexpected(&self, token: Token, context: &str, expected: &[&str]) -> ParseError {
-        ParseError::new(ErrorCode::UnexpectedToken, token.span(), format!("unexpected `{}` {context}", self.shown(token)))
-            .expecting(expected)
+        ParseError::new(
+            ErrorCode::UnexpectedToken,
+            token.span(),
+            format!("unexpected `{}` {context}", self.shown(token)),
+        )
+        .expecting(expected)
     }
 
     fn missing(&self, what: &str) -> ParseError {
@@ -188,11 +197,7 @@ impl Reader2014<'_> {
                 None => return Err(self.missing("a group `( … )` after `and`")),
             }
         }
-        Ok(if operands.len() == 1 {
-            operands.remove(0)
-        } else {
-            Sentence::new(Content::And { sentences: operands })
-        })
+        Ok(if operands.len() == 1 { operands.remove(0) } else { Sentence::new(Content::And { sentences: operands }) })
     }
 
     /// `( expr )`.
@@ -215,8 +220,10 @@ impl Reader2014<'_> {
                 Ok(inner)
             }
             Some(token) => Err(self.unexpected(token, "inside a 2014 group", &[")", "and"])),
-            None => Err(ParseError::new(ErrorCode::UnbalancedParenthesis, Span::new(open, open + 1), "`(` is never closed")
-                .expecting(&[")"])),
+            None => {
+                Err(ParseError::new(ErrorCode::UnbalancedParenthesis, Span::new(open, open + 1), "`(` is never closed")
+                    .expecting(&[")"]))
+            }
         }
     }
 

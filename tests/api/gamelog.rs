@@ -54,12 +54,16 @@ async fn render(body: serde_json::Value) -> crate::util::TestResponse {
 
 #[tokio::test]
 async fn json_transcript_has_days_talk_votes_result_and_errors() {
-    let response = render(json!({"log": LOG, "target_lang": "en", "names": {"Agent[01]": "Minato", "Agent[03]": "Sakura"}})).await;
+    let response =
+        render(json!({"log": LOG, "target_lang": "en", "names": {"Agent[01]": "Minato", "Agent[03]": "Sakura"}})).await;
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());
     assert!(response.headers[CONTENT_TYPE].to_str().unwrap().starts_with("application/json"));
     let body = response.json();
     assert_eq!(body["lang"], "en");
-    assert_eq!(body["errors"], json!([{"line": 11, "message": "vote line needs 4 fields (day,vote,voter,target), found 3"}]));
+    assert_eq!(
+        body["errors"],
+        json!([{"line": 11, "message": "vote line needs 4 fields (day,vote,voter,target), found 3"}])
+    );
     let day1 = &body["days"][1];
     assert_eq!((day1["day"].as_u64(), day1["title"].as_str()), (Some(1), Some("Day 1")));
     let claim = &day1["entries"][0];
@@ -106,7 +110,8 @@ async fn html_is_one_escaped_fragment_with_the_agreed_structure() {
 #[tokio::test]
 async fn names_and_style_reach_html_escaped() {
     let response = render(json!({"log": LOG, "target_lang": "en", "format": "html", "style": "casual",
-        "names": {"Agent[01]": "<b>Minato</b>"}})).await;
+        "names": {"Agent[01]": "<b>Minato</b>"}}))
+    .await;
     let html = response.text();
     assert!(!html.contains("<b>"), "{html}");
     assert!(html.contains("&lt;b&gt;Minato&lt;/b&gt;"));
@@ -152,5 +157,7 @@ async fn bad_fields_are_422() {
 #[tokio::test]
 async fn bodies_over_the_limit_are_413() {
     let log = "1,vote,1,2\n".repeat(30_000);
-    render(json!({"log": log, "target_lang": "en"})).await.assert_error(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large");
+    render(json!({"log": log, "target_lang": "en"}))
+        .await
+        .assert_error(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large");
 }
