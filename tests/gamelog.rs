@@ -306,3 +306,40 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_log_command_writes_a_transcript_and_fails_only_on_unreadable_logs() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("gamelog-cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("2014.log");
+    std::fs::write(&log, LOG_2014).unwrap();
+    let names = dir.join("names.json");
+    std::fs::write(&names, r#"{"Agent[03]": "ミナト"}"#).unwrap();
+    let run = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_aiwolf-nl")).arg("log").args(args).output().unwrap()
+    };
+    let output = run(&[
+        log.as_os_str(),
+        "--to".as_ref(),
+        "ja".as_ref(),
+        "--format".as_ref(),
+        "html".as_ref(),
+        "--names".as_ref(),
+        names.as_os_str(),
+    ]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let html = String::from_utf8(output.stdout).unwrap();
+    assert!(html.starts_with("<article class=\"transcript\" lang=\"ja\">"), "{html}");
+    assert!(html.contains("<span class=\"speaker\">ミナト</span>"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("1 line(s) could not be read"));
+
+    let output = run(&[log.as_os_str(), "--to".as_ref(), "en".as_ref(), "--format".as_ref(), "json".as_ref()]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["errors"][0]["line"], 13);
+
+    let bad = dir.join("bad.log");
+    std::fs::write(&bad, "not a log\n").unwrap();
+    let output = run(&[bad.as_os_str(), "--to".as_ref(), "en".as_ref()]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("line 1"), "{}", String::from_utf8_lossy(&output.stderr));
+}

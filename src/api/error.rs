@@ -30,8 +30,8 @@ pub enum ApiError {
     BatchTooLarge { len: usize, max: usize },
     #[error("the sentence cannot be written as protocol: {0}")]
     InvalidTree(ParseError),
-    #[error("the game log cannot be read: {0}")]
-    InvalidLog(String),
+    #[error("the game log cannot be read: {message}")]
+    InvalidLog { message: String, line: Option<usize> },
     #[error("no such endpoint")]
     NotFound,
     #[error("this endpoint does not accept that method")]
@@ -84,7 +84,7 @@ pub enum ApiErrorCode {
 impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::MalformedJson(_) | ApiError::BatchTooLarge { .. } | ApiError::InvalidLog(_) => {
+            ApiError::MalformedJson(_) | ApiError::BatchTooLarge { .. } | ApiError::InvalidLog { .. } => {
                 StatusCode::BAD_REQUEST
             }
             ApiError::InvalidBody { .. } | ApiError::UnsupportedLanguage { .. } | ApiError::InvalidTree(_) => {
@@ -110,7 +110,7 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } => ApiErrorCode::PayloadTooLarge,
             ApiError::BatchTooLarge { .. } => ApiErrorCode::BatchTooLarge,
             ApiError::InvalidTree(_) => ApiErrorCode::InvalidTree,
-            ApiError::InvalidLog(_) => ApiErrorCode::InvalidLog,
+            ApiError::InvalidLog { .. } => ApiErrorCode::InvalidLog,
             ApiError::NotFound => ApiErrorCode::NotFound,
             ApiError::MethodNotAllowed => ApiErrorCode::MethodNotAllowed,
             ApiError::Timeout => ApiErrorCode::RequestTimeout,
@@ -126,6 +126,7 @@ impl ApiError {
                 Some(json!({ "path": path }))
             }
             ApiError::PayloadTooLarge { limit } => Some(json!({ "limit": limit })),
+            ApiError::InvalidLog { line: Some(line), .. } => Some(json!({ "line": line })),
             ApiError::BatchTooLarge { len, max } => Some(json!({ "len": len, "max": max })),
             ApiError::InvalidTree(error) => serde_json::to_value(error).ok(),
             ApiError::NotReady(checks) => Some(json!({ "checks": checks })),

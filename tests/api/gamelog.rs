@@ -136,6 +136,7 @@ async fn empty_or_unreadable_logs_are_400_invalid_log() {
     let response = render(json!({"log": "x\n", "target_lang": "en", "format": "html"})).await;
     let body = response.assert_error(StatusCode::BAD_REQUEST, "invalid_log");
     assert!(body["error"]["message"].as_str().unwrap().contains("line 1"), "{body}");
+    assert_eq!(body["error"]["details"], json!({"line": 1}));
 }
 
 #[tokio::test]

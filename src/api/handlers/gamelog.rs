@@ -62,7 +62,7 @@ impl From<TranscriptLang> for Lang {
 /// the original protocol kept beside it; AGREE/DISAGREE quote the talk they refer to; votes, executions,
 /// divinations, guards and attacks are narrated; the result reveals every role. With `format: html` the body is
 /// one `<article class="transcript">` fragment in which every string from the log is escaped. An empty log,
-/// or one with no readable line, is a 400 `invalid_log`.
+/// or one with no readable line, is a 400 `invalid_log` (`details.line`: the first bad line).
 #[utoipa::path(post, path = "/v1/gamelog/render", tag = "gamelog", request_body = GamelogRequest,
     responses(
         (status = 200, description = "The transcript: the JSON object, text/plain or one text/html fragment, as `format` asks",
@@ -78,7 +78,8 @@ pub async fn render_gamelog(
     options.parse = state.parse_options(false);
     let limits = LogLimits::default();
     let transcript = transcribe(&request.log, state.renderer(), &options, &limits).map_err(|error| match error {
-        GamelogError::Empty | GamelogError::Unreadable { .. } => ApiError::InvalidLog(error.to_string()),
+        GamelogError::Empty => ApiError::InvalidLog { message: error.to_string(), line: None },
+        GamelogError::Unreadable { line, .. } => ApiError::InvalidLog { message: error.to_string(), line: Some(line) },
         GamelogError::TooLarge { max, .. } => ApiError::PayloadTooLarge { limit: max },
         GamelogError::Phrases { .. } => {
             tracing::error!(%error, "narration phrases");
