@@ -5,7 +5,7 @@ use clap::Parser;
 
 use std::time::Duration;
 
-use aiwolf_nl::cli::{Cli, Command, LogFormat, healthcheck, normalize, translate};
+use aiwolf_nl::cli::{Cli, Command, LogFormat, healthcheck, log, normalize, translate};
 
 // Parsing allocates one small node per operand; mimalloc makes that several times cheaper than glibc.
 #[global_allocator]
@@ -19,6 +19,7 @@ fn main() -> ExitCode {
             normalize::run(io::stdin().lock(), io::stdout().lock(), &args.limits.parse_options(args.strict), args.json)
         }
         Command::Translate(args) => translate::main(&args),
+        Command::Log(args) => log::main(&args),
         Command::Healthcheck(args) => healthcheck::run(args.bind, Duration::from_millis(args.timeout_ms)),
     };
     match result {

@@ -47,6 +47,17 @@ fn dialects_normalize_to_3_6_with_a_named_warning() {
             Dialect::Platform04Request,
         ),
         ("ＶＯＴＥ　Ａｇｅｎｔ［０３］", "VOTE Agent[03]", Dialect::FullWidth),
+        ("4 werewolf", "ESTIMATE Agent[04] WEREWOLF", Dialect::PreProtocol2014),
+        (
+            "( 5 werewolf ) and ( 8 medium_telled werewolf ) ",
+            "AND (ESTIMATE Agent[05] WEREWOLF) (IDENTIFIED Agent[08] WEREWOLF)",
+            Dialect::PreProtocol2014,
+        ),
+        (
+            "( 9 werewolf ) and ( 9 comingout seer ) and ( 4 inspected HUMAN ) ",
+            "AND (ESTIMATE Agent[09] WEREWOLF) (COMINGOUT Agent[09] SEER) (DIVINED Agent[04] HUMAN)",
+            Dialect::PreProtocol2014,
+        ),
     ];
     for (input, canonical, dialect) in cases {
         let (printed, _, dialects) = lenient(input);
@@ -112,8 +123,8 @@ fn errors_say_what_and_where() {
         ("BECAUSE (VOTE Agent[01])", ErrorCode::WrongArity, 8, 24),
         ("NOT(VOTE Agent[01])", ErrorCode::MissingSpace, 3, 3),
         ("Agent[01] Skip", ErrorCode::SubjectNotAllowed, 0, 10),
-        ("4 werewolf", ErrorCode::PreProtocol2014, 0, 10),
-        ("( 5 werewolf ) and ( 8 medium_telled werewolf ) ", ErrorCode::PreProtocol2014, 0, 47),
+        ("4 suspects werewolf", ErrorCode::PreProtocol2014, 2, 10),
+        ("( 5 werewolf ) or ( 8 medium_telled werewolf ) ", ErrorCode::UnexpectedToken, 15, 17),
         ("DECLARED Agent[04] SEER", ErrorCode::UnknownVerb, 0, 8),
         ("COMINGOUT Agent[01] IMMORALIST", ErrorCode::BadRole, 20, 30),
         // Spans point into the original text even after full-width folding.

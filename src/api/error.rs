@@ -30,6 +30,8 @@ pub enum ApiError {
     BatchTooLarge { len: usize, max: usize },
     #[error("the sentence cannot be written as protocol: {0}")]
     InvalidTree(ParseError),
+    #[error("the game log cannot be read: {message}")]
+    InvalidLog { message: String, line: Option<usize> },
     #[error("no such endpoint")]
     NotFound,
     #[error("this endpoint does not accept that method")]
@@ -63,6 +65,8 @@ pub enum ApiErrorCode {
     BatchTooLarge,
     /// 422: a syntax tree the protocol cannot express (nesting too deep, numbers too large, …).
     InvalidTree,
+    /// 400: a game log that is empty or has no readable line.
+    InvalidLog,
     /// 404.
     NotFound,
     /// 405.
@@ -80,7 +84,9 @@ pub enum ApiErrorCode {
 impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::MalformedJson(_) | ApiError::BatchTooLarge { .. } => StatusCode::BAD_REQUEST,
+            ApiError::MalformedJson(_) | ApiError::BatchTooLarge { .. } | ApiError::InvalidLog { .. } => {
+                StatusCode::BAD_REQUEST
+            }
             ApiError::InvalidBody { .. } | ApiError::UnsupportedLanguage { .. } | ApiError::InvalidTree(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
@@ -104,6 +110,7 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } => ApiErrorCode::PayloadTooLarge,
             ApiError::BatchTooLarge { .. } => ApiErrorCode::BatchTooLarge,
             ApiError::InvalidTree(_) => ApiErrorCode::InvalidTree,
+            ApiError::InvalidLog { .. } => ApiErrorCode::InvalidLog,
             ApiError::NotFound => ApiErrorCode::NotFound,
             ApiError::MethodNotAllowed => ApiErrorCode::MethodNotAllowed,
             ApiError::Timeout => ApiErrorCode::RequestTimeout,
@@ -119,6 +126,7 @@ impl ApiError {
                 Some(json!({ "path": path }))
             }
             ApiError::PayloadTooLarge { limit } => Some(json!({ "limit": limit })),
+            ApiError::InvalidLog { line: Some(line), .. } => Some(json!({ "line": line })),
             ApiError::BatchTooLarge { len, max } => Some(json!({ "len": len, "max": max })),
             ApiError::InvalidTree(error) => serde_json::to_value(error).ok(),
             ApiError::NotReady(checks) => Some(json!({ "checks": checks })),

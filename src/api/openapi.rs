@@ -15,6 +15,7 @@ use utoipa::OpenApi;
     tags(
         (name = "translate", description = "Protocol ↔ Japanese/English"),
         (name = "protocol", description = "Parsing and validating protocol text"),
+        (name = "gamelog", description = "Whole game logs as transcripts for human readers"),
         (name = "meta", description = "Languages, health, readiness and metrics")
     )
 )]

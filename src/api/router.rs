@@ -7,7 +7,7 @@ use utoipa_axum::routes;
 use utoipa_swagger_ui::SwaggerUi;
 
 use super::error::ApiError;
-use super::handlers::{health, languages, metrics, parse, render, templates, translate, validate};
+use super::handlers::{gamelog, health, languages, metrics, parse, render, templates, translate, validate};
 use super::middleware;
 use super::openapi::base as base_document;
 use super::state::AppState;
@@ -19,6 +19,7 @@ pub fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(parse::parse_texts))
         .routes(routes!(render::render))
         .routes(routes!(validate::validate))
+        .routes(routes!(gamelog::render_gamelog))
         .routes(routes!(languages::languages))
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))

@@ -1,7 +1,8 @@
-//! The command line: `serve`, `normalize`, `translate`.
+//! The command line: `serve`, `normalize`, `translate`, `log`.
 
 pub mod healthcheck;
 mod lines;
+pub mod log;
 pub mod normalize;
 pub mod translate;
 
@@ -30,6 +31,8 @@ pub enum Command {
     Normalize(NormalizeArgs),
     /// Render protocol lines on stdin as Japanese or English, one output line per input line.
     Translate(TranslateArgs),
+    /// Turn a whole game log into a transcript in Japanese or English (text, html or json).
+    Log(log::LogArgs),
     /// Exit 0 when the service at `--bind` answers `GET /healthz` with 200 (for container health checks).
     Healthcheck(HealthcheckArgs),
 }

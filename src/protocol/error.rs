@@ -65,7 +65,8 @@ pub enum ErrorCode {
     MissingSpace,
     /// A subject on Skip or Over, or two subjects.
     SubjectNotAllowed,
-    /// A 2014 pre-protocol string (`4 werewolf`, `( 5 werewolf ) and ( … )`).
+    /// Text that starts like 2014 pre-protocol talk (`4 …`) but has a word that is neither a role nor a
+    /// 2014 verb there.
     PreProtocol2014,
     /// Strict mode: accepted only leniently, not already canonical 3.6.
     NotCanonical,
@@ -196,6 +197,8 @@ pub enum Dialect {
     Platform04Request,
     /// Full-width characters or ideographic spaces (U+3000).
     FullWidth,
+    /// 2014 pre-protocol talk (platform 0.1.x): `4 werewolf`, `( 5 werewolf ) and ( 6 comingout medium )`.
+    PreProtocol2014,
 }
 
 impl Dialect {
@@ -207,6 +210,7 @@ impl Dialect {
             Dialect::Protocol2Request => "protocol2_request",
             Dialect::Platform04Request => "platform04_request",
             Dialect::FullWidth => "full_width",
+            Dialect::PreProtocol2014 => "pre_protocol_2014",
         }
     }
 
@@ -219,6 +223,7 @@ impl Dialect {
             Dialect::Protocol2Request => "protocol 2 REQUEST without a target",
             Dialect::Platform04Request => "platform 0.4.x REQUEST(...) without space or target",
             Dialect::FullWidth => "full-width characters or ideographic spaces",
+            Dialect::PreProtocol2014 => "2014 pre-protocol talk (`N role`, `( … ) and ( … )`)",
         }
     }
 }

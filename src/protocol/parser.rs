@@ -7,7 +7,7 @@
 
 use super::ast::{Agent, Content, Keyword, MAX_NUMBER, Role, Sentence, Species, TalkKind, TalkRef};
 use super::canonical::parse_canonical;
-use super::dialect::fold_full_width;
+use super::dialect::{fold_full_width, looks_pre_protocol_2014, parse_pre_protocol_2014};
 use super::error::{Dialect, ErrorCode, ParseError, Span, Warning, WarningCode};
 use super::subject::strip_redundant_subjects;
 
@@ -252,13 +252,10 @@ impl Parser<'_> {
             b"Over" => return Ok(Sentence::new(Content::Over)),
             _ => {}
         }
-        if !nested && self.looks_pre_protocol(s, e) {
-            return Err(ParseError::new(
-                ErrorCode::PreProtocol2014,
-                Span::new(s, e),
-                "2014 pre-protocol text (`N role`, `( … ) and ( … )`) is not supported",
-            )
-            .expecting(&["a protocol 3.6 sentence"]));
+        if !nested && looks_pre_protocol_2014(self.src, s, e) {
+            let sentence = parse_pre_protocol_2014(self.src, s, e, self.max_depth)?;
+            self.warn_dialect(Dialect::PreProtocol2014, Span::new(s, e));
+            return Ok(sentence);
         }
 
         let mut pos = s;
@@ -399,21 +396,6 @@ impl Parser<'_> {
             }
         };
         Ok(Sentence { subject, content })
-    }
-
-    fn looks_pre_protocol(&self, s: usize, e: usize) -> bool {
-        let first = self.src[s];
-        if first.is_ascii_digit() {
-            return true;
-        }
-        if first != b'(' {
-            return false;
-        }
-        let mut i = s + 1;
-        while i < e && is_space(self.src[i]) {
-            i += 1;
-        }
-        i < e && self.src[i].is_ascii_digit()
     }
 
     /// An optional subject, with the space after it.

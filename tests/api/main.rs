@@ -2,6 +2,7 @@
 //! `tower::ServiceExt::oneshot`, plus one real-port test with graceful shutdown.
 
 mod errors;
+mod gamelog;
 mod meta;
 mod openapi_file;
 mod parse;

@@ -1,6 +1,7 @@
 //! One module per endpoint group. Shared here: the batch-size check and the error responses every JSON
 //! endpoint documents.
 
+pub mod gamelog;
 pub mod health;
 pub mod item;
 pub mod languages;
@@ -37,7 +38,7 @@ fn check_context(context: &Context) -> Result<(), ApiError> {
 /// The failures every `POST` endpoint with a JSON body can answer with.
 #[derive(IntoResponses)]
 pub enum JsonBodyErrors {
-    /// `malformed_json` (not JSON) or `batch_too_large`.
+    /// `malformed_json` (not JSON), `batch_too_large`, or `invalid_log` (a game log with no readable line).
     #[response(status = 400)]
     BadRequest(ErrorEnvelope),
     /// `request_timeout`.
