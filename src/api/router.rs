@@ -7,7 +7,7 @@ use utoipa_axum::routes;
 use utoipa_swagger_ui::SwaggerUi;
 
 use super::error::ApiError;
-use super::handlers::{health, languages, metrics, parse, render, translate, validate};
+use super::handlers::{health, languages, metrics, page, parse, render, translate, validate};
 use super::middleware;
 use super::openapi::base as base_document;
 use super::state::AppState;
@@ -39,10 +39,11 @@ pub fn app(state: AppState) -> Router {
     with_middleware(routes().0, state)
 }
 
-/// Adds `/docs`, `/openapi.json`, the fallback and the middleware to `routes`. Public so that tests can
-/// run extra routes (a panicking one, a slow one) through exactly the production stack.
+/// Adds the web page (`/`), `/docs`, `/openapi.json`, the fallback and the middleware to `routes`. Public
+/// so that tests can run extra routes (a panicking one, a slow one) through exactly the production stack.
 pub fn with_middleware(routes: Router<AppState>, state: AppState) -> Router {
     let router = routes
+        .merge(page::routes())
         .merge(SwaggerUi::new("/docs").url("/openapi.json", openapi()))
         .fallback(not_found)
         .with_state(state.clone());

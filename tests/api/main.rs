@@ -4,6 +4,7 @@
 mod errors;
 mod meta;
 mod openapi_file;
+mod page;
 mod parse;
 mod real_port;
 mod render;

@@ -5,6 +5,7 @@ pub mod health;
 pub mod item;
 pub mod languages;
 pub mod metrics;
+pub mod page;
 pub mod parse;
 pub mod render;
 pub mod translate;
