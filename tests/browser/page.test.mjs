@@ -210,6 +210,14 @@ test("the log viewer shows a real game in Japanese and English", async (t) => {
   assert.equal(await page.locator("#transcript .talk").count(), talks);
   await shot("transcript-ja");
 
+  await page.check("#hide-filler");
+  const visible = page.locator("#transcript .talk:visible");
+  assert.ok((await visible.count()) < talks, "Over and Skip are hidden");
+  const shown = await visible.locator("code.protocol").allTextContents();
+  assert.ok(shown.length > 0 && shown.every((text) => !["Over", "Skip"].includes(text.trim())), shown.join(" | "));
+  await page.uncheck("#hide-filler");
+  assert.equal(await visible.count(), talks);
+
   await page.uncheck("#show-protocol");
   assert.equal(await page.locator("#transcript code.protocol").first().isVisible(), false);
   await page.check("#show-protocol");

@@ -12,6 +12,7 @@ const MESSAGES = {
     logPlaceholder: "Paste a log here: 0,status,1,SEER,ALIVE,wasabi …",
     openFile: "Open a file…",
     showProtocol: "Show the original protocol",
+    hideFiller: "Hide Over and Skip",
     read: "Read the game",
     playgroundTitle: "Playground",
     playgroundHint: "Translate one line between the protocol and Japanese or English.",
@@ -33,6 +34,7 @@ const MESSAGES = {
     badAnswer: (status) => `The server answered ${status} without an explanation.`,
     readings: "Read as protocol:",
     warnings: "Normalized:",
+    unknownNames: "Names not in the game:",
   },
   ja: {
     tagline: "人狼知能プロトコル ⇄ 日本語・英語（人間のプレイヤー向け）",
@@ -42,6 +44,7 @@ const MESSAGES = {
     logPlaceholder: "ここにログを貼り付け：0,status,1,SEER,ALIVE,wasabi …",
     openFile: "ファイルを開く…",
     showProtocol: "元のプロトコルを表示",
+    hideFiller: "Over・Skip を隠す",
     read: "ゲームを読む",
     playgroundTitle: "一文翻訳",
     playgroundHint: "プロトコルと日本語・英語の間で一文を翻訳します。",
@@ -63,6 +66,7 @@ const MESSAGES = {
     badAnswer: (status) => `サーバーが説明なしで ${status} を返しました。`,
     readings: "プロトコルとしての読み：",
     warnings: "正規化：",
+    unknownNames: "ゲームにいない名前：",
   },
 };
 
@@ -71,7 +75,7 @@ const $ = (id) => document.getElementById(id);
 
 let lang = "en";
 let logRequest = 0;
-let renderedLog = null; // The log text of the transcript on show, if any.
+let transcriptShown = false; // Switching the language then re-requests the transcript.
 
 // ---- language ---------------------------------------------------------------------------------------------
 
@@ -174,12 +178,18 @@ function copySafe(source, target) {
   }
 }
 
+const FILLER = new Set(["Over", "Skip"]);
+
 function insertTranscript(html) {
   // DOMParser builds an inert document: nothing in it loads or runs.
   const parsed = new DOMParser().parseFromString(html, "text/html");
   const host = $("transcript");
   const fragment = document.createDocumentFragment();
   copySafe(parsed.body, fragment);
+  // Over and Skip say nothing; marked so that they can be hidden.
+  for (const code of fragment.querySelectorAll(".talk code.protocol")) {
+    if (FILLER.has(code.textContent.trim())) code.closest(".talk").classList.add("filler");
+  }
   host.replaceChildren(fragment);
   return host;
 }
@@ -207,7 +217,7 @@ async function renderLog() {
       return;
     }
     const host = insertTranscript(answer.body);
-    renderedLog = log;
+    transcriptShown = true;
     const days = host.querySelectorAll("section.day").length;
     const talks = host.querySelectorAll(".talk").length;
     showStatus(status, t("summary", days, talks), false);
@@ -227,6 +237,7 @@ async function openFile(file) {
 
 // ---- the playground -----------------------------------------------------------------------------------------
 
+// Appends `label` and one line per item: `{code, note}`, each optional, the code in monospace.
 function listItems(list, label, items) {
   if (items.length === 0) return;
   const head = document.createElement("li");
@@ -235,12 +246,17 @@ function listItems(list, label, items) {
   list.append(head);
   for (const item of items) {
     const li = document.createElement("li");
-    const code = document.createElement("code");
-    code.textContent = item;
-    li.append(code);
+    if (item.code !== undefined) {
+      const code = document.createElement("code");
+      code.textContent = item.code;
+      li.append(code, " ");
+    }
+    if (item.note) li.append(item.note);
     list.append(li);
   }
 }
+
+const percent = (confidence) => (typeof confidence === "number" ? `${Math.round(confidence * 100)}%` : "");
 
 // Shows `text` with the bytes `span` (UTF-8 offsets, as the API counts) marked, or hides the line.
 function showWhere(text, span) {
@@ -289,9 +305,15 @@ async function translateLine() {
     result.classList.toggle("protocol", to === "protocol");
     const sentences = item.sentences || [];
     if (item.detected_source_lang !== "protocol") {
-      listItems(readings, t("readings"), sentences.map((s) => s.canonical || s.protocol));
+      const read = sentences.flatMap((s) => [
+        { code: s.canonical || s.protocol, note: percent(s.confidence) },
+        ...(s.alternatives || []).map((a) => ({ code: a.canonical || a.protocol, note: `(${percent(a.confidence)})` })),
+      ]);
+      listItems(readings, t("readings"), read);
+      const unknown = (item.unknown_names || []).map((u) => ({ code: typeof u === "string" ? u : u.name }));
+      listItems(readings, t("unknownNames"), unknown);
     }
-    listItems(readings, t("warnings"), (item.warnings || []).map((w) => w.message));
+    listItems(readings, t("warnings"), (item.warnings || []).map((w) => ({ note: w.message })));
   } catch (failure) {
     showStatus(error, failure.message, true);
   }
@@ -316,7 +338,7 @@ function start() {
   for (const radio of document.querySelectorAll('input[name="lang"]')) {
     radio.addEventListener("change", () => {
       setLanguage(radio.value);
-      if (renderedLog !== null) renderLog(); // The transcript on show follows the language.
+      if (transcriptShown) renderLog();
     });
   }
   $("log-form").addEventListener("submit", (event) => {
@@ -325,6 +347,12 @@ function start() {
   });
   $("log-file").addEventListener("change", (event) => openFile(event.target.files[0]));
   const area = $("log-text");
+  area.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      renderLog();
+    }
+  });
   area.addEventListener("dragover", (event) => event.preventDefault());
   area.addEventListener("drop", (event) => {
     event.preventDefault();
@@ -332,6 +360,9 @@ function start() {
   });
   $("show-protocol").addEventListener("change", (event) => {
     $("transcript").classList.toggle("hide-protocol", !event.target.checked);
+  });
+  $("hide-filler").addEventListener("change", (event) => {
+    $("transcript").classList.toggle("hide-filler", event.target.checked);
   });
   $("play-form").addEventListener("submit", (event) => {
     event.preventDefault();
