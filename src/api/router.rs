@@ -7,7 +7,7 @@ use utoipa_axum::routes;
 use utoipa_swagger_ui::SwaggerUi;
 
 use super::error::ApiError;
-use super::handlers::{health, languages, metrics, page, parse, render, translate, validate};
+use super::handlers::{health, languages, metrics, parse, render, translate, validate};
 use super::middleware;
 use super::openapi::base as base_document;
 use super::state::AppState;
@@ -43,7 +43,7 @@ pub fn app(state: AppState) -> Router {
 /// so that tests can run extra routes (a panicking one, a slow one) through exactly the production stack.
 pub fn with_middleware(routes: Router<AppState>, state: AppState) -> Router {
     let router = routes
-        .merge(page::routes())
+        .merge(super::handlers::page::routes())
         .merge(SwaggerUi::new("/docs").url("/openapi.json", openapi()))
         .fallback(not_found)
         .with_state(state.clone());

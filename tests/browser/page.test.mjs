@@ -5,6 +5,8 @@
 //   SCREENSHOT_DIR         where screenshots go (under target/, never git)
 //   AIWOLF_NL_SHARED_LOG   a shared 5-player ANAC2020 log, or unset to skip that part
 //   AIWOLF_NL_REQUIRE_GAMELOG=1  makes a missing POST /v1/gamelog/render a failure instead of a skip
+//   AIWOLF_NL_REQUIRE_UNDERSTANDING=1  makes a refused ja/en → protocol translation a failure
+// (tests/browser.rs sets both when the service's OpenAPI document / language table say they exist.)
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtemp, readFile, rm, mkdir } from "node:fs/promises";
@@ -19,6 +21,7 @@ const screenshots = process.env.SCREENSHOT_DIR ?? path.join(here, "../../target/
 const hostileLog = path.join(here, "fixtures/hostile.log");
 const sharedLog = process.env.AIWOLF_NL_SHARED_LOG || null;
 const requireGamelog = process.env.AIWOLF_NL_REQUIRE_GAMELOG === "1";
+const requireUnderstanding = process.env.AIWOLF_NL_REQUIRE_UNDERSTANDING === "1";
 const FLAGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -120,6 +123,7 @@ test("the playground reads Japanese and English into protocol, or says why not",
       assert.match(answer.readings, /VOTE Agent\[03\]/, "the canonical reading is listed");
       console.log(`${from} → protocol: ${answer.result}`);
     } else {
+      assert.ok(!requireUnderstanding, `${from} → protocol refused although the service supports it: ${answer.error}`);
       assert.ok(answer.error.length > 10, "the service's reason is shown");
       console.log(`${from} → protocol is not available on this server: ${answer.error}`);
     }
