@@ -28,6 +28,7 @@ const MESSAGES = {
     emptyLog: "Paste a log or open a file first.",
     emptyLine: "Type a line to translate.",
     loaded: (file) => `Opened ${file}.`,
+    tooLarge: (file) => `${file} is too large to be a game log.`,
     summary: (days, talks) => `${days} ${days === 1 ? "day" : "days"}, ${talks} ${talks === 1 ? "talk" : "talks"}.`,
     noEndpoint: "This server cannot render game logs (POST /v1/gamelog/render is missing).",
     network: "The server could not be reached.",
@@ -60,6 +61,7 @@ const MESSAGES = {
     emptyLog: "先にログを貼り付けるか、ファイルを開いてください。",
     emptyLine: "翻訳する文を入力してください。",
     loaded: (file) => `${file} を開きました。`,
+    tooLarge: (file) => `${file} はゲームログにしては大きすぎます。`,
     summary: (days, talks) => `${days} 日分、発言 ${talks} 件。`,
     noEndpoint: "このサーバーはゲームログを表示できません（POST /v1/gamelog/render がありません）。",
     network: "サーバーに接続できませんでした。",
@@ -81,10 +83,10 @@ let transcriptShown = false; // Switching the language then re-requests the tran
 
 function initialLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
-  if (asked in MESSAGES) return asked;
+  if (Object.hasOwn(MESSAGES, asked)) return asked;
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
-    if (stored in MESSAGES) return stored;
+    if (Object.hasOwn(MESSAGES, stored)) return stored;
   } catch (_) {
     // Storage can be disabled; the browser's language decides then.
   }
@@ -228,8 +230,15 @@ async function renderLog() {
   }
 }
 
+// Far above any real log (a 15-player game is about 30 KB); the server's body limit decides below it.
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
 async function openFile(file) {
   if (!file) return;
+  if (file.size > MAX_FILE_BYTES) {
+    showStatus($("log-status"), t("tooLarge", file.name), true);
+    return;
+  }
   $("log-text").value = await file.text();
   showStatus($("log-status"), t("loaded", file.name), false);
   await renderLog();
@@ -345,7 +354,10 @@ function start() {
     event.preventDefault();
     renderLog();
   });
-  $("log-file").addEventListener("change", (event) => openFile(event.target.files[0]));
+  $("log-file").addEventListener("change", async (event) => {
+    await openFile(event.target.files[0]);
+    event.target.value = ""; // Choosing the same file again reads it again.
+  });
   const area = $("log-text");
   area.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
