@@ -39,10 +39,11 @@ pub fn app(state: AppState) -> Router {
     with_middleware(routes().0, state)
 }
 
-/// Adds `/docs`, `/openapi.json`, the fallback and the middleware to `routes`. Public so that tests can
-/// run extra routes (a panicking one, a slow one) through exactly the production stack.
+/// Adds the web page (`/`), `/docs`, `/openapi.json`, the fallback and the middleware to `routes`. Public
+/// so that tests can run extra routes (a panicking one, a slow one) through exactly the production stack.
 pub fn with_middleware(routes: Router<AppState>, state: AppState) -> Router {
     let router = routes
+        .merge(super::handlers::page::routes())
         .merge(SwaggerUi::new("/docs").url("/openapi.json", openapi()))
         .fallback(not_found)
         .with_state(state.clone());

@@ -5,6 +5,7 @@ mod errors;
 mod gamelog;
 mod meta;
 mod openapi_file;
+mod page;
 mod parse;
 mod real_port;
 mod render;

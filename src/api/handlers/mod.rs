@@ -6,6 +6,7 @@ pub mod health;
 pub mod item;
 pub mod languages;
 pub mod metrics;
+pub mod page;
 pub mod parse;
 pub mod render;
 pub mod templates;
