@@ -181,6 +181,12 @@ fn unknown_names_are_reported_not_bound() {
     assert_eq!(result.sentences[0].canonical, "VOTE Agent[03]");
     assert_eq!(result.unknown_names[0].name, "Yuki");
     assert!(result.mentions[0].agent.is_none());
+    // A question or request to someone nobody knows is not one to everyone.
+    for (text, lang) in [("@ユキ 誰に投票する？", Lang::Ja), ("@Yuki please vote for Kenji", Lang::En)] {
+        let result = understander.understand(text, lang, &ctx);
+        assert!(result.skip, "{text}: {result:?}");
+        assert_eq!(result.unknown_names.len(), 1, "{text}");
+    }
 }
 
 #[test]

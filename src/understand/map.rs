@@ -23,6 +23,8 @@ pub struct Found {
 pub struct Scene<'a> {
     pub ctx: &'a Context,
     pub addressee: Option<Agent>,
+    /// An `@` mark names nobody and no addressee is known: `{target}` is then unknown, not `ANY`.
+    pub unknown_address: bool,
     /// The utterance answers a `>>` anchor.
     pub reply: bool,
 }
@@ -300,6 +302,7 @@ fn build(
         match name {
             "speaker" => return scene.ctx.speaker.map(|a| a.to_string()),
             "addressee" => return addressee.map(|a| a.to_string()),
+            "target" if addressee.is_none() && scene.unknown_address => return None,
             "target" => return Some(addressee.unwrap_or(Agent::Any).to_string()),
             _ => {}
         }
