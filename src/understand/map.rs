@@ -298,20 +298,26 @@ fn build(
     scene: &Scene,
     addressee: Option<Agent>,
 ) -> Option<Sentence> {
+    // The addressee, or everyone when there is none; unknown when an `@` mark names nobody.
+    let target =
+        || (addressee.is_some() || !scene.unknown_address).then(|| addressee.unwrap_or(Agent::Any).to_string());
     let value = |name: &str| -> Option<String> {
         match name {
             "speaker" => return scene.ctx.speaker.map(|a| a.to_string()),
             "addressee" => return addressee.map(|a| a.to_string()),
-            "target" if addressee.is_none() && scene.unknown_address => return None,
-            "target" => return Some(addressee.unwrap_or(Agent::Any).to_string()),
+            "target" => return target(),
             _ => {}
         }
         // The slot itself, or when it did not take part in the match, another alternative's slot of the same
         // kind that `make` does not name (`{agent3}` in "X gets my vote" for `VOTE {agent}`).
         let base = slot_base(name);
-        let &(_, (s, e)) = hit.values.iter().find(|(slot, _)| *slot == name).or_else(|| {
+        let found = hit.values.iter().find(|(slot, _)| *slot == name).or_else(|| {
             hit.values.iter().find(|(slot, _)| slot_base(slot) == base && !make.contains(&format!("{{{slot}}}")))
-        })?;
+        });
+        let Some(&(_, (s, e))) = found else {
+            // An optional `{asked}` («ケンジに…してほしい») that is absent: the request goes to the target.
+            return if base == "asked" { target() } else { None };
+        };
         let raw = skeleton.text.get(s..e)?;
         match base {
             "role" => phrases.roles.get(raw).map(|r| r.keyword().to_owned()),

@@ -384,6 +384,7 @@ fn slot_regex(slot: &str, role_re: &str, species_re: &str) -> Option<String> {
     Some(match base {
         "agent" => format!(r"[\x{{e000}}-\x{{e002}}]{ANY_INDEX}"),
         "other" => format!(r"\x{{e000}}{ANY_INDEX}"),
+        "asked" => format!(r"[\x{{e000}}\x{{e002}}]{ANY_INDEX}"),
         "me" => format!(r"\x{{e001}}{ANY_INDEX}"),
         "you" => format!(r"\x{{e002}}{ANY_INDEX}"),
         "role" => role_re.to_owned(),
