@@ -224,6 +224,13 @@ fn from_dir_reads_and_checks_the_files() {
     std::fs::write(broken.join("ja.phrases.toml"), ja.replace("{role}\\s*(?:co|", "{rank}\\s*(?:co|")).unwrap();
     let error = Understander::from_dir(&broken).unwrap_err().to_string();
     assert!(error.contains("ja.phrases.toml") && error.contains("unknown slot `{rank}`"), "{error}");
+    // `\b` after an agent token can never match before punctuation: refused at load.
+    std::fs::write(broken.join("ja.phrases.toml"), ja).unwrap();
+    let en = std::fs::read_to_string(dir.join("en.phrases.toml")).unwrap();
+    assert!(en.contains("trust\\s+{other2}'"));
+    std::fs::write(broken.join("en.phrases.toml"), en.replace("trust\\s+{other2}'", "trust\\s+{other2}\\b'")).unwrap();
+    let error = Understander::from_dir(&broken).unwrap_err().to_string();
+    assert!(error.contains("en.phrases.toml") && error.contains("agent slot is not a word"), "{error}");
     std::fs::remove_dir_all(&broken).ok();
     assert!(Understander::from_dir(std::path::Path::new("/nonexistent")).is_err());
 }

@@ -129,6 +129,8 @@ pub const TOKEN_INDEX: u32 = 0xE100;
 pub const MAX_TOKENS: usize = 256;
 
 const ANY_INDEX: &str = r"[\x{e100}-\x{e1ff}]";
+/// Slot kinds that match an agent token.
+const AGENT_SLOTS: &[&str] = &["agent", "other", "me", "you", "asked"];
 /// Placeholders a `make` may use besides the slots of its `match`.
 const CONTEXT_SLOTS: &[&str] = &["speaker", "addressee", "target"];
 
@@ -407,6 +409,11 @@ fn compile_pattern(def: &PatternDef, role_re: &str, species_re: &str) -> Result<
         let name = &after[1..close];
         if name.starts_with(|c: char| c.is_ascii_lowercase()) {
             let slot = slot_regex(name, role_re, species_re).ok_or_else(|| format!("unknown slot `{{{name}}}`"))?;
+            // Agents are tokens of non-word characters: a `\b` right after one can never match before
+            // punctuation or the end, which silently disables the alternative.
+            if AGENT_SLOTS.contains(&slot_base(name)) && after[close + 1..].starts_with("\\b") {
+                return Err(format!("`{{{name}}}\\b`: an agent slot is not a word; leave out the `\\b`"));
+            }
             // A slot repeated in another alternative is captured under a numbered alias (`role_r1`): the regex
             // engine wants unique group names, and `make` falls back to any matched slot of the same kind.
             let mut group = name.to_owned();
