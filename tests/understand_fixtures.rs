@@ -190,6 +190,23 @@ fn unknown_names_are_reported_not_bound() {
 }
 
 #[test]
+fn results_without_a_source_word_offer_the_other_reading() {
+    let understander = Understander::embedded().expect("embedded phrase files load");
+    let ctx = Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() };
+    for (text, lang) in [("ケンジは黒でした。", Lang::Ja), ("Kenji came back wolf.", Lang::En)] {
+        let result = understander.understand(text, lang, &ctx);
+        let first = &result.sentences[0];
+        assert_eq!(first.canonical, "DIVINED Agent[03] WEREWOLF", "{text}");
+        assert_eq!(first.alternatives.len(), 1, "{text}");
+        assert_eq!(first.alternatives[0].canonical, "IDENTIFIED Agent[03] WEREWOLF");
+        assert!(first.alternatives[0].confidence < first.confidence);
+    }
+    // A source word leaves no doubt.
+    let result = understander.understand("ケンジを占った結果、黒でした。", Lang::Ja, &ctx);
+    assert!(result.sentences[0].alternatives.is_empty());
+}
+
+#[test]
 fn spans_point_into_the_original_text() {
     let understander = Understander::embedded().expect("embedded phrase files load");
     let ctx = Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() };

@@ -166,3 +166,19 @@ async fn too_long_text_is_a_per_item_error() {
         post_json("/v1/translate", &json!({"texts": [long], "source_lang": "auto", "target_lang": "protocol"})).await;
     assert_eq!(response.json()["results"][0]["error"]["code"], "too_long");
 }
+
+#[tokio::test]
+async fn a_result_without_a_source_word_lists_the_other_reading() {
+    let response = post_json(
+        "/v1/translate",
+        &json!({"texts": ["ケンジは黒でした。"], "source_lang": "ja", "target_lang": "protocol",
+                "context": {"speaker": "Agent[01]", "names": {"Agent[03]": "ケンジ"}}}),
+    )
+    .await;
+    let sentence = &response.json()["results"][0]["sentences"][0];
+    assert_eq!(sentence["protocol"], "DIVINED Agent[03] WEREWOLF");
+    let alternative = &sentence["alternatives"][0];
+    assert_eq!(alternative["protocol"], "IDENTIFIED Agent[03] WEREWOLF");
+    assert_eq!(alternative["ast"], json!({"type": "IDENTIFIED", "target": "Agent[03]", "species": "WEREWOLF"}));
+    assert!(alternative["confidence"].as_f64() < sentence["confidence"].as_f64());
+}
