@@ -32,31 +32,25 @@ pub struct Scene<'a> {
 /// All sentences of the skeleton, in utterance order.
 pub fn map(skeleton: &Skeleton, phrases: &Phrases, scene: &Scene) -> Vec<Found> {
     let mut out = Vec::new();
-    // One pass of the pattern set over the whole utterance picks the patterns worth trying per clause
-    // (anchored ones are always tried: `^` and `$` mean the clause's ends there).
+    // One pass of the pattern set over the whole utterance picks the patterns worth trying per clause. The set
+    // holds each pattern without its `^`/`$` anchors (which mean the clause's ends, not the utterance's), a
+    // superset of what the pattern matches in any clause.
     let matched = phrases.set.matches(&skeleton.text);
     let candidates: Vec<&Pattern> = phrases
         .patterns
         .iter()
         .enumerate()
-        .filter(|(i, p)| matched.matched(*i) || (p.anchored && matched.matched_any()))
+        .filter(|(i, p)| matched.matched(*i) && (!scene.reply || p.in_replies))
         .map(|(_, p)| p)
-        .filter(|p| !scene.reply || p.in_replies)
         .collect();
     if candidates.is_empty() {
         return out;
     }
-    // Where each candidate matches in the whole utterance (a cheap DFA search): a clause tries only the
-    // candidates with a match overlapping it. Anchored ones (`^`/`$` are the clause's ends) always try.
+    // Where each candidate (unanchored) matches in the whole utterance (a cheap DFA search): a clause tries
+    // only the candidates with a match overlapping it.
     let spans: Vec<Vec<(usize, usize)>> = candidates
         .iter()
-        .map(|p| {
-            if p.anchored {
-                Vec::new()
-            } else {
-                p.regex.find_iter(&skeleton.text).map(|m| (m.start(), m.end())).collect()
-            }
-        })
+        .map(|p| p.probe().find_iter(&skeleton.text).map(|m| (m.start(), m.end())).collect())
         .collect();
     for clauses in split(&skeleton.text, &phrases.splits) {
         let first = clauses.first().map_or(0, |c| c.start);
@@ -68,7 +62,7 @@ pub fn map(skeleton: &Skeleton, phrases: &Phrases, scene: &Scene) -> Vec<Found> 
             let here: Vec<&Pattern> = candidates
                 .iter()
                 .zip(&spans)
-                .filter(|(p, spans)| p.anchored || spans.iter().any(|&(s, e)| s < clause.end && e > clause.start))
+                .filter(|(_, spans)| spans.iter().any(|&(s, e)| s < clause.end && e > clause.start))
                 .map(|(p, _)| *p)
                 .collect();
             if here.is_empty() {

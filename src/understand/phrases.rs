@@ -151,8 +151,16 @@ pub struct Pattern {
     pub alternatives: Vec<String>,
     /// Slot names of the match, in the order of the regex's named groups.
     pub slots: Vec<String>,
-    /// The match uses `^` or `$`, which the whole-utterance prefilter cannot judge for a clause.
-    pub anchored: bool,
+    /// For a pattern with `^`/`$` anchors (a clause's ends), the pattern without them: what the
+    /// whole-utterance prefilter searches for.
+    unanchored: Option<Regex>,
+}
+
+impl Pattern {
+    /// What to search the whole utterance for: a superset of the pattern's matches in any of its clauses.
+    pub fn probe(&self) -> &Regex {
+        self.unanchored.as_ref().unwrap_or(&self.regex)
+    }
 }
 
 /// Agent words of one language.
@@ -279,7 +287,7 @@ impl Phrases {
             }
             patterns.push(pattern);
         }
-        let set = RegexSetBuilder::new(patterns.iter().map(|p| p.regex.as_str()))
+        let set = RegexSetBuilder::new(patterns.iter().map(|p| p.probe().as_str()))
             .dfa_size_limit(DFA_CACHE_BYTES * 4)
             .build()
             .map_err(|e| entry("pattern", format!("cannot combine the patterns: {e}")))?;
@@ -431,6 +439,8 @@ fn compile_pattern(def: &PatternDef, role_re: &str, species_re: &str) -> Result<
     }
     expanded.push_str(rest);
     let regex = compile(&expanded)?;
+    let relaxed = without_anchors(&expanded);
+    let unanchored = if relaxed == expanded { None } else { Some(compile(&relaxed)?) };
     if def.kind == Kind::Ignore {
         if !def.make.is_empty() || !def.alternatives.is_empty() {
             return Err("an `ignore` pattern makes nothing: leave out `make` and `alternatives`".into());
@@ -453,9 +463,39 @@ fn compile_pattern(def: &PatternDef, role_re: &str, species_re: &str) -> Result<
         in_replies: def.in_replies,
         confidence,
         alternatives: def.alternatives.clone(),
-        anchored: def.matcher.contains(['^', '$']),
+        unanchored,
         slots,
     })
+}
+
+/// `source` without its `^` and `$` anchors (outside escapes and character classes): it matches a superset of
+/// what `source` matches.
+fn without_anchors(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut chars = source.chars().peekable();
+    let mut in_class = 0usize;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                out.push(c);
+                out.extend(chars.next());
+            }
+            '[' => {
+                in_class += 1;
+                out.push(c);
+                // A leading `^` negates the class; a `]` right after the opening is a literal.
+                out.extend(chars.next_if_eq(&'^'));
+                out.extend(chars.next_if_eq(&']'));
+            }
+            ']' if in_class > 0 => {
+                in_class -= 1;
+                out.push(c);
+            }
+            '^' | '$' if in_class == 0 => {}
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// `make` may only use the match's slots and the context slots, and with sample values it must be protocol.
@@ -488,4 +528,16 @@ pub fn fill(template: &str, mut value: impl FnMut(&str) -> Option<String>) -> Re
     }
     out.push_str(rest);
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_anchors;
+
+    #[test]
+    fn anchors_go_but_classes_and_escapes_stay() {
+        assert_eq!(without_anchors(r"^\s*vote\s+(?:[!。]|$)"), r"\s*vote\s+(?:[!。]|)");
+        assert_eq!(without_anchors(r"[^、。]{0,8}の\$\^[]^$]x$"), r"[^、。]{0,8}の\$\^[]^$]x");
+        assert_eq!(without_anchors("plain"), "plain");
+    }
 }
