@@ -207,6 +207,23 @@ fn results_without_a_source_word_offer_the_other_reading() {
 }
 
 #[test]
+fn an_inline_mark_at_a_sentence_start_addresses_the_rest() {
+    let understander = Understander::embedded().expect("embedded phrase files load");
+    let ctx = Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() };
+    let text = "今日は狼を吊る日だよ！ @ケンジ 不安なのは自然だよ。今日はリンへ入れてほしいな。";
+    let result = understander.understand(text, Lang::Ja, &ctx);
+    assert_eq!(result.sentences[0].canonical, "REQUEST Agent[03] (VOTE Agent[07])");
+    let text = "@Kenji are you the seer? Others: who did you vote for?";
+    let result = understander.understand(text, Lang::En, &ctx);
+    let got: Vec<&str> = result.sentences.iter().map(|s| s.canonical.as_str()).collect();
+    assert_eq!(got, ["INQUIRE Agent[03] (COMINGOUT Agent[03] SEER)", "INQUIRE ANY (VOTED ANY)"]);
+    // Inside a sentence a mark is only a reference.
+    let result = understander.understand("I vote @Kenji. Please vote for Rin.", Lang::En, &ctx);
+    let got: Vec<&str> = result.sentences.iter().map(|s| s.canonical.as_str()).collect();
+    assert_eq!(got, ["VOTE Agent[03]", "REQUEST ANY (VOTE Agent[07])"]);
+}
+
+#[test]
 fn spans_point_into_the_original_text() {
     let understander = Understander::embedded().expect("embedded phrase files load");
     let ctx = Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() };

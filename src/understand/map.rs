@@ -52,9 +52,16 @@ pub fn map(skeleton: &Skeleton, phrases: &Phrases, scene: &Scene) -> Vec<Found> 
         .iter()
         .map(|p| p.probe().find_iter(&skeleton.text).map(|m| (m.start(), m.end())).collect())
         .collect();
+    // Whom an `@` mark or a group word at the start of an earlier sentence addressed (`Some(None)`: everyone).
+    let mut standing: Option<Option<Agent>> = None;
     for clauses in split(&skeleton.text, &phrases.splits) {
         let first = clauses.first().map_or(0, |c| c.start);
-        let addressee = vocative(skeleton, first).or(scene.addressee);
+        let addressee = match vocative(skeleton, first, &phrases.agents.everyone) {
+            Some(Address::This(agent)) => Some(agent),
+            Some(Address::FromHere(agent)) => *standing.insert(Some(agent)),
+            Some(Address::Everyone) => *standing.insert(None),
+            None => standing.unwrap_or(scene.addressee),
+        };
         let mut reasons: Vec<Found> = Vec::new();
         // A single-sentence conclusion still waiting for a reason that follows it ("B because A").
         let mut open_conclusion: Option<usize> = None;
@@ -123,19 +130,37 @@ fn because(reasons: Vec<Found>, conclusion: Found) -> Found {
     Found { sentence, confidence, span: (start, end), alternatives: Vec::new() }
 }
 
-/// A sentence that opens with a name and a comma addresses that player (「シオン、…」, "Shion, …").
-fn vocative(skeleton: &Skeleton, start: usize) -> Option<Agent> {
+/// Whom a sentence's opening words address.
+#[derive(Clone, Copy)]
+enum Address {
+    /// 「シオン、…」, "Shion, …": this sentence.
+    This(Agent),
+    /// «… @ケンジ 不安なのは自然だよ。…»: this sentence and the ones after it.
+    FromHere(Agent),
+    /// «みんな、…», "Others: …": everyone, from here on.
+    Everyone,
+}
+
+/// A sentence that opens with a name and a comma, an `@` mark, or a group word and a comma addresses them.
+fn vocative(skeleton: &Skeleton, start: usize, everyone: &[String]) -> Option<Address> {
     let rest = skeleton.text.get(start..)?.trim_start();
+    let comma = |after: &str| after.trim_start().starts_with(['、', ',', ':']);
+    if everyone.iter().any(|w| rest.strip_prefix(w.as_str()).is_some_and(comma)) {
+        return Some(Address::Everyone);
+    }
     let mut chars = rest.chars();
     if chars.next()? != TOKEN_OTHER {
         return None;
     }
     let index = chars.next()?;
-    if !matches!(chars.next()?, '、' | ',') {
-        return None;
-    }
     let token: String = [TOKEN_OTHER, index].iter().collect();
-    skeleton.token_ref(&token).and_then(|r| r.agent)
+    let reference = skeleton.token_ref(&token)?;
+    let agent = reference.agent?;
+    if reference.marked {
+        Some(Address::FromHere(agent))
+    } else {
+        comma(chars.as_str()).then_some(Address::This(agent))
+    }
 }
 
 /// One pattern match inside a clause (absolute skeleton offsets).

@@ -42,6 +42,8 @@ struct AgentDef {
     honorifics: Vec<String>,
     #[serde(default)]
     plural: Vec<String>,
+    #[serde(default)]
+    everyone: Vec<String>,
     numbered: Vec<String>,
     #[serde(default)]
     word_boundaries: bool,
@@ -171,6 +173,8 @@ pub struct AgentWords {
     pub pronoun_kinds: Vec<PronounKind>,
     pub honorifics: Vec<String>,
     pub plural: Vec<String>,
+    /// Group addresses («みんな、», "Others:»): a sentence opening with one speaks to everyone.
+    pub everyone: Vec<String>,
     pub numbered: Regex,
     pub word_boundaries: bool,
 }
@@ -249,6 +253,7 @@ impl Phrases {
             pronoun_kinds,
             honorifics: fold_all(&def.agents.honorifics),
             plural: fold_all(&def.agents.plural),
+            everyone: fold_all(&def.agents.everyone),
             numbered: compile(&format!("(?:{})", fold_list(&def.agents.numbered).join("|")))
                 .map_err(|r| entry("agents.numbered", r))?,
             word_boundaries: def.agents.word_boundaries,
