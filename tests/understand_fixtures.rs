@@ -191,10 +191,8 @@ fn unknown_names_are_reported_not_bound() {
 
 #[test]
 fn results_without_a_source_word_offer_the_other_reading() {
-    let understander = Understander::embedded().expect("embedded phrase files load");
-    let ctx = Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() };
     for (text, lang) in [("ケンジは黒でした。", Lang::Ja), ("Kenji came back wolf.", Lang::En)] {
-        let result = understander.understand(text, lang, &ctx);
+        let result = understander().understand(text, lang, &speaker_nine());
         let first = &result.sentences[0];
         assert_eq!(first.canonical, "DIVINED Agent[03] WEREWOLF", "{text}");
         assert_eq!(first.alternatives.len(), 1, "{text}");
@@ -202,25 +200,27 @@ fn results_without_a_source_word_offer_the_other_reading() {
         assert!(first.alternatives[0].confidence < first.confidence);
     }
     // A source word leaves no doubt.
-    let result = understander.understand("ケンジを占った結果、黒でした。", Lang::Ja, &ctx);
+    let result = understander().understand("ケンジを占った結果、黒でした。", Lang::Ja, &speaker_nine());
     assert!(result.sentences[0].alternatives.is_empty());
 }
 
 #[test]
 fn an_inline_mark_at_a_sentence_start_addresses_the_rest() {
-    let understander = Understander::embedded().expect("embedded phrase files load");
-    let ctx = Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() };
+    let read = |text: &str, lang| -> Vec<String> {
+        understander().understand(text, lang, &speaker_nine()).sentences.into_iter().map(|s| s.canonical).collect()
+    };
     let text = "今日は狼を吊る日だよ！ @ケンジ 不安なのは自然だよ。今日はリンへ入れてほしいな。";
-    let result = understander.understand(text, Lang::Ja, &ctx);
-    assert_eq!(result.sentences[0].canonical, "REQUEST Agent[03] (VOTE Agent[07])");
+    assert_eq!(read(text, Lang::Ja), ["REQUEST Agent[03] (VOTE Agent[07])"]);
     let text = "@Kenji are you the seer? Others: who did you vote for?";
-    let result = understander.understand(text, Lang::En, &ctx);
-    let got: Vec<&str> = result.sentences.iter().map(|s| s.canonical.as_str()).collect();
-    assert_eq!(got, ["INQUIRE Agent[03] (COMINGOUT Agent[03] SEER)", "INQUIRE ANY (VOTED ANY)"]);
+    assert_eq!(read(text, Lang::En), ["INQUIRE Agent[03] (COMINGOUT Agent[03] SEER)", "INQUIRE ANY (VOTED ANY)"]);
     // Inside a sentence a mark is only a reference.
-    let result = understander.understand("I vote @Kenji. Please vote for Rin.", Lang::En, &ctx);
-    let got: Vec<&str> = result.sentences.iter().map(|s| s.canonical.as_str()).collect();
-    assert_eq!(got, ["VOTE Agent[03]", "REQUEST ANY (VOTE Agent[07])"]);
+    let text = "I vote @Kenji. Please vote for Rin.";
+    assert_eq!(read(text, Lang::En), ["VOTE Agent[03]", "REQUEST ANY (VOTE Agent[07])"]);
+}
+
+/// Agent[09] speaking, with the convention's name table.
+fn speaker_nine() -> Context {
+    Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() }
 }
 
 #[test]
