@@ -37,7 +37,12 @@ fn main() {
             for (i, name) in seats.iter().enumerate() {
                 names.insert(Agent::Id(i as u32 + 1), *name);
             }
-            let speaker = seats.iter().position(|s| *s == row[2]).map(|i| Agent::Id(i as u32 + 1));
+            // Games without names write their speakers as `Agent[NN]` (as the dev evaluation reads them).
+            let speaker = seats
+                .iter()
+                .position(|s| *s == row[2])
+                .map(|i| Agent::Id(i as u32 + 1))
+                .or_else(|| row[2].parse().ok());
             let lang = if row[0].contains("_en_") { Lang::En } else { Lang::Ja };
             (row[3], lang, Context { speaker, names, ..Context::default() })
         })

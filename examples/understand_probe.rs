@@ -30,7 +30,11 @@ fn main() {
             for (i, name) in games[row[0]].iter().enumerate() {
                 names.insert(Agent::Id(i as u32 + 1), *name);
             }
-            let speaker = games[row[0]].iter().position(|s| *s == row[2]).map(|i| Agent::Id(i as u32 + 1));
+            let speaker = games[row[0]]
+                .iter()
+                .position(|s| *s == row[2])
+                .map(|i| Agent::Id(i as u32 + 1))
+                .or_else(|| row[2].parse().ok());
             let lang = if row[0].contains("_en_") { Lang::En } else { Lang::Ja };
             show(row[3], lang, &Context { speaker, names, ..Context::default() });
         }

@@ -34,9 +34,9 @@ fn main() -> ExitCode {
 
 fn serve(args: aiwolf_nl::cli::ServeArgs) -> io::Result<()> {
     init_tracing(args.log_format);
-    // A broken template set fails here, at start-up, never mid-request.
-    let renderer = translate::load_renderer(args.templates.dir.as_deref()).map_err(io::Error::other)?;
-    let state = aiwolf_nl::AppState::with_renderer(args.api_config(), std::sync::Arc::new(renderer));
+    // A broken template set or phrase file fails here, at start-up, never mid-request.
+    let translator = translate::load_translator(&args.templates, &args.phrases)?;
+    let state = aiwolf_nl::AppState::with_translator(args.api_config(), translator);
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(args.bind).await?;

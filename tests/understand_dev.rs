@@ -108,12 +108,12 @@ fn other_sources_full_labels() {
     for (source, (right, total)) in &scores {
         println!("{source}: {right}/{total} exact-set ({:.1}%)", *right as f64 * 100.0 / *total as f64);
     }
-    for miss in misses.iter().take(40) {
+    for miss in misses.iter().take(std::env::var("MISSES").ok().and_then(|v| v.parse().ok()).unwrap_or(40)) {
         println!("{miss}");
     }
     assert_eq!(scores.values().map(|s| s.1).sum::<usize>(), 165);
     // Floors a little under what is reached now, so that phrase-file edits cannot quietly lose ground.
-    for (source, floor) in [("AIWolfK2B", 18), ("NLPAIWolfSample", 18), ("aiwolf_share", 45)] {
+    for (source, floor) in [("AIWolfK2B", 19), ("NLPAIWolfSample", 37), ("aiwolf_share", 70)] {
         let right = scores.get(source).map_or(0, |s| s.0);
         assert!(right >= floor, "{source}: {right} exact, expected at least {floor}");
     }

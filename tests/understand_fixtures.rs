@@ -181,6 +181,46 @@ fn unknown_names_are_reported_not_bound() {
     assert_eq!(result.sentences[0].canonical, "VOTE Agent[03]");
     assert_eq!(result.unknown_names[0].name, "Yuki");
     assert!(result.mentions[0].agent.is_none());
+    // A question or request to someone nobody knows is not one to everyone.
+    for (text, lang) in [("@ユキ 誰に投票する？", Lang::Ja), ("@Yuki please vote for Kenji", Lang::En)] {
+        let result = understander.understand(text, lang, &ctx);
+        assert!(result.skip, "{text}: {result:?}");
+        assert_eq!(result.unknown_names.len(), 1, "{text}");
+    }
+}
+
+#[test]
+fn results_without_a_source_word_offer_the_other_reading() {
+    for (text, lang) in [("ケンジは黒でした。", Lang::Ja), ("Kenji came back wolf.", Lang::En)] {
+        let result = understander().understand(text, lang, &speaker_nine());
+        let first = &result.sentences[0];
+        assert_eq!(first.canonical, "DIVINED Agent[03] WEREWOLF", "{text}");
+        assert_eq!(first.alternatives.len(), 1, "{text}");
+        assert_eq!(first.alternatives[0].canonical, "IDENTIFIED Agent[03] WEREWOLF");
+        assert!(first.alternatives[0].confidence < first.confidence);
+    }
+    // A source word leaves no doubt.
+    let result = understander().understand("ケンジを占った結果、黒でした。", Lang::Ja, &speaker_nine());
+    assert!(result.sentences[0].alternatives.is_empty());
+}
+
+#[test]
+fn an_inline_mark_at_a_sentence_start_addresses_the_rest() {
+    let read = |text: &str, lang| -> Vec<String> {
+        understander().understand(text, lang, &speaker_nine()).sentences.into_iter().map(|s| s.canonical).collect()
+    };
+    let text = "今日は狼を吊る日だよ！ @ケンジ 不安なのは自然だよ。今日はリンへ入れてほしいな。";
+    assert_eq!(read(text, Lang::Ja), ["REQUEST Agent[03] (VOTE Agent[07])"]);
+    let text = "@Kenji are you the seer? Others: who did you vote for?";
+    assert_eq!(read(text, Lang::En), ["INQUIRE Agent[03] (COMINGOUT Agent[03] SEER)", "INQUIRE ANY (VOTED ANY)"]);
+    // Inside a sentence a mark is only a reference.
+    let text = "I vote @Kenji. Please vote for Rin.";
+    assert_eq!(read(text, Lang::En), ["VOTE Agent[03]", "REQUEST ANY (VOTE Agent[07])"]);
+}
+
+/// Agent[09] speaking, with the convention's name table.
+fn speaker_nine() -> Context {
+    Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() }
 }
 
 #[test]
@@ -218,6 +258,13 @@ fn from_dir_reads_and_checks_the_files() {
     std::fs::write(broken.join("ja.phrases.toml"), ja.replace("{role}\\s*(?:co|", "{rank}\\s*(?:co|")).unwrap();
     let error = Understander::from_dir(&broken).unwrap_err().to_string();
     assert!(error.contains("ja.phrases.toml") && error.contains("unknown slot `{rank}`"), "{error}");
+    // `\b` after an agent token can never match before punctuation: refused at load.
+    std::fs::write(broken.join("ja.phrases.toml"), ja).unwrap();
+    let en = std::fs::read_to_string(dir.join("en.phrases.toml")).unwrap();
+    assert!(en.contains("trust\\s+{other2}'"));
+    std::fs::write(broken.join("en.phrases.toml"), en.replace("trust\\s+{other2}'", "trust\\s+{other2}\\b'")).unwrap();
+    let error = Understander::from_dir(&broken).unwrap_err().to_string();
+    assert!(error.contains("en.phrases.toml") && error.contains("agent slot is not a word"), "{error}");
     std::fs::remove_dir_all(&broken).ok();
     assert!(Understander::from_dir(std::path::Path::new("/nonexistent")).is_err());
 }

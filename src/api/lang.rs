@@ -6,6 +6,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::translator::Format;
+
 /// A concrete language: the protocol itself, Japanese or English.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -53,9 +55,22 @@ pub enum SourceLang {
     Protocol,
     Ja,
     En,
-    /// Protocol when the text parses leniently as protocol, natural language otherwise.
+    /// Protocol when the text parses leniently as protocol (or looks like it: broken protocol keeps its
+    /// parse error), Japanese when it holds kana or kanji, English otherwise.
     #[default]
     Auto,
+}
+
+impl SourceLang {
+    /// The translator's source format; `None` asks it to detect the language.
+    pub fn format(self) -> Option<Format> {
+        match self {
+            SourceLang::Protocol => Some(Format::Protocol),
+            SourceLang::Ja => Some(Format::Ja),
+            SourceLang::En => Some(Format::En),
+            SourceLang::Auto => None,
+        }
+    }
 }
 
 /// The register of ja/en output. Ignored for the protocol. Defaults to polite.
@@ -69,10 +84,13 @@ pub enum Style {
     Casual,
 }
 
-/// Whether the service can translate from `source` to `target` today.
+/// Whether the service can translate from `source` to `target`: the protocol renders into every language,
+/// and ja/en are understood into the protocol and reach each other through it (see [`crate::translator`]).
 pub fn supported(source: Language, target: Language) -> bool {
-    // NL understanding (ja/en → protocol) is wired into the API in a later issue; its rows stay false until then.
-    matches!((source, target), (Language::Protocol, Language::Protocol | Language::Ja | Language::En))
+    match source {
+        Language::Protocol => true,
+        Language::Ja | Language::En => matches!(target, Language::Protocol | Language::Ja | Language::En),
+    }
 }
 
 /// One language in `GET /v1/languages`.
@@ -123,10 +141,26 @@ impl From<Style> for crate::render::Style {
 impl Language {
     /// The render language of a natural-language target; `None` for the protocol.
     pub fn render_lang(self) -> Option<crate::render::Lang> {
-        match self {
-            Language::Protocol => None,
-            Language::Ja => Some(crate::render::Lang::Ja),
-            Language::En => Some(crate::render::Lang::En),
+        Format::from(self).render_lang()
+    }
+}
+
+impl From<Language> for Format {
+    fn from(language: Language) -> Self {
+        match language {
+            Language::Protocol => Format::Protocol,
+            Language::Ja => Format::Ja,
+            Language::En => Format::En,
+        }
+    }
+}
+
+impl From<Format> for Language {
+    fn from(format: Format) -> Self {
+        match format {
+            Format::Protocol => Language::Protocol,
+            Format::Ja => Language::Ja,
+            Format::En => Language::En,
         }
     }
 }

@@ -1,4 +1,4 @@
-//! What every request handler shares: configuration, metrics and the loaded templates.
+//! What every request handler shares: configuration, metrics and the translator (templates and phrases).
 
 use std::sync::{Arc, OnceLock};
 
@@ -6,6 +6,8 @@ use super::config::ApiConfig;
 use super::metrics::Metrics;
 use crate::protocol::ParseOptions;
 use crate::render::Renderer;
+use crate::translator::Translator;
+use crate::understand::Understander;
 
 /// Cheap to clone: everything lives behind one `Arc`.
 #[derive(Clone)]
@@ -16,7 +18,7 @@ pub struct AppState {
 struct Inner {
     config: ApiConfig,
     metrics: Metrics,
-    renderer: Arc<Renderer>,
+    translator: Translator,
 }
 
 impl Default for AppState {
@@ -36,19 +38,39 @@ fn embedded_renderer() -> Arc<Renderer> {
         .clone()
 }
 
+/// The embedded phrase files, compiled (and checked) once per process.
+fn embedded_understander() -> Arc<Understander> {
+    static EMBEDDED: OnceLock<Arc<Understander>> = OnceLock::new();
+    EMBEDDED
+        .get_or_init(|| {
+            // The embedded files are part of the binary and checked by the test suite; failing here is a build bug.
+            Arc::new(Understander::embedded().expect("the embedded phrase files load"))
+        })
+        .clone()
+}
+
 impl AppState {
-    /// State with the embedded templates.
+    /// State with the embedded templates and phrase files.
     pub fn new(config: ApiConfig) -> Self {
         AppState::with_renderer(config, embedded_renderer())
     }
 
-    /// State with a renderer loaded elsewhere (`--templates DIR`), so that startup fails on a broken set.
+    /// State with a renderer loaded elsewhere (`--templates DIR`) and the embedded phrase files.
     pub fn with_renderer(config: ApiConfig, renderer: Arc<Renderer>) -> Self {
-        AppState { inner: Arc::new(Inner { config, metrics: Metrics::default(), renderer }) }
+        AppState::with_translator(config, Translator::new(renderer, embedded_understander()))
+    }
+
+    /// State with templates and phrases loaded elsewhere, so that startup fails on a broken set.
+    pub fn with_translator(config: ApiConfig, translator: Translator) -> Self {
+        AppState { inner: Arc::new(Inner { config, metrics: Metrics::default(), translator }) }
     }
 
     pub fn renderer(&self) -> &Renderer {
-        &self.inner.renderer
+        self.inner.translator.renderer()
+    }
+
+    pub fn translator(&self) -> &Translator {
+        &self.inner.translator
     }
 
     pub fn config(&self) -> &ApiConfig {

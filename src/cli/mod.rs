@@ -1,4 +1,4 @@
-//! The command line: `serve`, `normalize`, `translate`, `log`.
+//! The command line: `serve`, `normalize`, `translate`, `log`, `healthcheck`.
 
 pub mod healthcheck;
 mod lines;
@@ -14,7 +14,8 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::api::ApiConfig;
 use crate::protocol::{Agent, HARD_MAX_DEPTH, ParseOptions};
-use crate::render::{Lang, Style};
+use crate::render::Style;
+use crate::translator::Format;
 
 #[derive(Debug, Parser)]
 #[command(name = "aiwolf-nl", version, about = "Translate between the AIWolf protocol and Japanese or English")]
@@ -29,7 +30,7 @@ pub enum Command {
     Serve(ServeArgs),
     /// Read protocol lines on stdin and print each in canonical 3.6 form (or `ERROR <code> <span>: <message>`).
     Normalize(NormalizeArgs),
-    /// Render protocol lines on stdin as Japanese or English, one output line per input line.
+    /// Translate lines on stdin between the protocol, Japanese and English, one output line per input line.
     Translate(TranslateArgs),
     /// Turn a whole game log into a transcript in Japanese or English (text, html or json).
     Log(log::LogArgs),
@@ -39,22 +40,22 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct TranslateArgs {
-    /// Input language. Only `protocol` for now.
-    #[arg(long, value_parser = translate::parse_source)]
-    pub from: translate::SourceFormat,
-    /// Output language: ja or en.
-    #[arg(long, value_parser = |s: &str| s.parse::<Lang>())]
-    pub to: Lang,
-    /// Who speaks (`Agent[02]`): their own subject reads as 私 / I.
+    /// Input language: protocol, ja or en.
+    #[arg(long, value_parser = |s: &str| s.parse::<Format>())]
+    pub from: Format,
+    /// Output language: protocol, ja or en (ja ↔ en goes through the protocol).
+    #[arg(long, value_parser = |s: &str| s.parse::<Format>())]
+    pub to: Format,
+    /// Who speaks (`Agent[02]`): their own subject reads as 私 / I, and 私 / I reads as them.
     #[arg(long, value_parser = |s: &str| s.parse::<Agent>())]
     pub speaker: Option<Agent>,
-    /// Who is spoken to: reads as あなた / you.
+    /// Who is spoken to: あなた / you.
     #[arg(long, value_parser = |s: &str| s.parse::<Agent>())]
     pub addressee: Option<Agent>,
-    /// Name table, JSON: `{"Agent[03]": "ミナト"}`.
+    /// Name table, JSON: `{"Agent[03]": "ミナト", "Agent[04]": ["シオン", "Shion"]}`.
     #[arg(long, value_name = "FILE.json")]
     pub names: Option<PathBuf>,
-    /// Register.
+    /// Register of ja/en output.
     #[arg(long, default_value = "polite", value_parser = |s: &str| s.parse::<Style>())]
     pub style: Style,
     /// The current day, for 昨日 / 今日 ("yesterday" / "today").
@@ -75,7 +76,17 @@ pub struct TranslateArgs {
     #[command(flatten)]
     pub templates: TemplateArgs,
     #[command(flatten)]
+    pub phrases: PhraseArgs,
+    #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// Where phrase files come from; shared by the commands that read natural language.
+#[derive(Debug, Args)]
+pub struct PhraseArgs {
+    /// Load DIR/ja.phrases.toml and DIR/en.phrases.toml instead of the embedded phrase files.
+    #[arg(long = "phrases", env = "AIWOLF_NL_PHRASES", value_name = "DIR")]
+    pub phrases_dir: Option<PathBuf>,
 }
 
 /// Where templates come from; shared by the commands that render.
@@ -111,6 +122,8 @@ pub struct ServeArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub templates: TemplateArgs,
+    #[command(flatten)]
+    pub phrases: PhraseArgs,
 }
 
 impl ServeArgs {
@@ -169,5 +182,15 @@ pub struct LimitArgs {
 impl LimitArgs {
     pub fn parse_options(&self, strict: bool) -> ParseOptions {
         ParseOptions { strict, max_depth: usize::from(self.max_depth), max_len: self.max_len as usize }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_definition_is_consistent() {
+        super::Cli::command().debug_assert();
     }
 }

@@ -1,39 +1,32 @@
-//! `aiwolf-nl translate --from protocol --to ja|en`: protocol lines on stdin, one rendered line per input
-//! line on stdout, or `ERROR …` as `normalize` writes it. With `--jsonl` every line is a JSON request
-//! `{"text", "speaker", "addressee", "names", "day", "style"}` and every output line a JSON result: the same
-//! contract the understanding direction will use.
+//! `aiwolf-nl translate --from protocol|ja|en --to protocol|ja|en`: one output line per input line, through
+//! [`Translator::translate`] (the same function the HTTP service uses).
+//!
+//! Plain lines: into the protocol, the canonical sentences joined by ` ; ` or `Skip`; into ja/en, the
+//! rendered text; a line that cannot be translated gives `ERROR <code> <start>..<end>: <message>` as
+//! `normalize` writes it. With `--jsonl` every input line is a JSON request
+//! `{"text", "speaker", "addressee", "names", "day", "style"}` (absent fields take the command-line values)
+//! and every output line a JSON result: the translation with its protocol reading (sentences with
+//! confidence, span and alternatives; unknown names; mentions), or `{"ok": false, "error": …}`.
 
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use super::lines::{BoundedLines, Line};
 use super::normalize::write_error_line;
-use crate::protocol::{Agent, Context, ErrorCode, NameTable, ParseError, ParseOptions, Span, parse};
-use crate::render::{Lang, RenderError, RenderOptions, Renderer, Style};
+use super::{PhraseArgs, TemplateArgs};
+use crate::protocol::{Agent, Context, ErrorCode, NameTable, ParseError, ParseOptions, Span, Warning};
+use crate::render::{RenderError, RenderOptions, Renderer, Style};
+use crate::translator::{Format, Settings, TranslateError, Translation, Translator};
+use crate::understand::{Understander, Understanding};
 
-/// What `translate` reads. Only protocol for now; Japanese and English input come with the understanding side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SourceFormat {
-    Protocol,
-}
-
-/// Parses `--from`, saying plainly which directions exist.
-pub fn parse_source(text: &str) -> Result<SourceFormat, String> {
-    match text {
-        "protocol" => Ok(SourceFormat::Protocol),
-        "ja" | "en" => Err(format!(
-            "translating from {text} into protocol is not available yet; only `--from protocol` is supported"
-        )),
-        other => Err(format!("unknown source `{other}`; only `protocol` is supported")),
-    }
-}
-
-/// Everything one run needs besides the input: renderer, target language, defaults for every line.
+/// Everything one run needs besides the input: translator, languages, defaults for every line.
 pub struct Job<'a> {
-    pub renderer: &'a Renderer,
-    pub lang: Lang,
+    pub translator: &'a Translator,
+    pub from: Format,
+    pub to: Format,
     pub ctx: Context,
     pub options: RenderOptions,
     pub parse: ParseOptions,
@@ -48,7 +41,19 @@ pub fn load_renderer(dir: Option<&Path>) -> Result<Renderer, RenderError> {
     }
 }
 
-/// Reads `--names FILE.json` (`{"Agent[03]": "ミナト", …}`).
+/// Builds the translator from `--templates DIR` and `--phrases DIR` (else the embedded files); a broken
+/// template or phrase file fails here, before any input is read.
+pub fn load_translator(templates: &TemplateArgs, phrases: &PhraseArgs) -> io::Result<Translator> {
+    let renderer = load_renderer(templates.dir.as_deref()).map_err(io::Error::other)?;
+    let understander = match &phrases.phrases_dir {
+        Some(dir) => Understander::from_dir(dir),
+        None => Understander::embedded(),
+    }
+    .map_err(io::Error::other)?;
+    Ok(Translator::new(Arc::new(renderer), Arc::new(understander)))
+}
+
+/// Reads `--names FILE.json` (`{"Agent[03]": "ミナト", "Agent[04]": ["シオン", "Shion"]}`).
 pub fn read_names(path: &PathBuf) -> io::Result<NameTable> {
     let text = std::fs::read_to_string(path)?;
     serde_json::from_str(&text)
@@ -57,6 +62,7 @@ pub fn read_names(path: &PathBuf) -> io::Result<NameTable> {
 
 /// One `--jsonl` request line; absent fields fall back to the command-line values.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Request {
     text: String,
     #[serde(default)]
@@ -75,8 +81,22 @@ struct Request {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum Response<'a> {
-    Ok { ok: bool, lang: Lang, text: &'a str, canonical: &'a str },
-    Err { ok: bool, error: ErrorBody<'a> },
+    Ok {
+        ok: bool,
+        source_lang: Format,
+        lang: Format,
+        text: &'a str,
+        /// The protocol reading as one line: sentences joined by ` ; `, or `Skip`.
+        canonical: String,
+        #[serde(flatten)]
+        reading: &'a Understanding,
+        #[serde(skip_serializing_if = "<[Warning]>::is_empty")]
+        warnings: &'a [Warning],
+    },
+    Err {
+        ok: bool,
+        error: ErrorBody<'a>,
+    },
 }
 
 #[derive(Serialize)]
@@ -87,11 +107,16 @@ struct ErrorBody<'a> {
     message: &'a str,
 }
 
-/// Why a line produced no text.
+/// Why a line produced no translation.
 enum Failure {
-    Parse(ParseError),
+    Translate(TranslateError),
     Json(String),
-    Render(RenderError),
+}
+
+impl From<ParseError> for Failure {
+    fn from(error: ParseError) -> Self {
+        Failure::Translate(TranslateError::Parse(error))
+    }
 }
 
 /// Translates every line of `input` to `output`; returns only on I/O failure or end of input.
@@ -100,25 +125,22 @@ pub fn run(input: impl BufRead, output: impl Write, job: &Job) -> io::Result<()>
     let mut out = io::BufWriter::with_capacity(64 * 1024, output);
     while let Some(line) = lines.next_line()? {
         let text = match line {
-            Line::TooLong(len) => Err(Failure::Parse(ParseError::new(
+            Line::TooLong(len) => Err(Failure::from(ParseError::new(
                 ErrorCode::TooLong,
                 Span::new(job.parse.max_len, len),
                 format!("line is {len} bytes, the limit is {}", job.parse.max_len),
             ))),
-            Line::Text(bytes) => match std::str::from_utf8(bytes) {
-                Ok(text) => Ok(text),
-                Err(e) => {
-                    let at = e.valid_up_to();
-                    Err(Failure::Parse(ParseError::new(
-                        ErrorCode::InvalidUtf8,
-                        Span::new(at, at + e.error_len().unwrap_or(1)),
-                        "input is not valid UTF-8",
-                    )))
-                }
-            },
+            Line::Text(bytes) => std::str::from_utf8(bytes).map_err(|e| {
+                let at = e.valid_up_to();
+                Failure::from(ParseError::new(
+                    ErrorCode::InvalidUtf8,
+                    Span::new(at, at + e.error_len().unwrap_or(1)),
+                    "input is not valid UTF-8",
+                ))
+            }),
         };
         if job.jsonl {
-            json_line(&mut out, job.lang, text.and_then(|t| translate_json(t, job)))?;
+            json_line(&mut out, job.to, text.and_then(|t| translate_json(t, job)))?;
         } else {
             plain_line(&mut out, text.and_then(|t| translate(t, &job.ctx, &job.options, job)))?;
         }
@@ -127,14 +149,12 @@ pub fn run(input: impl BufRead, output: impl Write, job: &Job) -> io::Result<()>
     out.flush()
 }
 
-/// (rendered text, canonical protocol) of one protocol line.
-fn translate(text: &str, ctx: &Context, options: &RenderOptions, job: &Job) -> Result<(String, String), Failure> {
-    let parsed = parse(text, &job.parse).map_err(Failure::Parse)?;
-    let rendered = job.renderer.render(&parsed.sentence, job.lang, ctx, options).map_err(Failure::Render)?;
-    Ok((rendered, parsed.sentence.to_canonical()))
+fn translate(text: &str, ctx: &Context, options: &RenderOptions, job: &Job) -> Result<Translation, Failure> {
+    let settings = Settings { ctx, render: options, parse: &job.parse };
+    job.translator.translate(text, Some(job.from), job.to, &settings).map_err(Failure::Translate)
 }
 
-fn translate_json(line: &str, job: &Job) -> Result<(String, String), Failure> {
+fn translate_json(line: &str, job: &Job) -> Result<Translation, Failure> {
     let request: Request = serde_json::from_str(line).map_err(|e| Failure::Json(e.to_string()))?;
     let ctx = Context {
         speaker: request.speaker.or(job.ctx.speaker),
@@ -150,28 +170,41 @@ fn translate_json(line: &str, job: &Job) -> Result<(String, String), Failure> {
     }
 }
 
-fn plain_line(out: &mut impl Write, result: Result<(String, String), Failure>) -> io::Result<()> {
+fn plain_line(out: &mut impl Write, result: Result<Translation, Failure>) -> io::Result<()> {
     match result {
-        Ok((text, _)) => out.write_all(one_line(&text).as_bytes()),
-        Err(Failure::Parse(error)) => write_error_line(out, &error),
+        Ok(translation) => out.write_all(one_line(&translation.text).as_bytes()),
+        Err(Failure::Translate(TranslateError::Parse(error))) => write_error_line(out, &error),
+        Err(Failure::Translate(TranslateError::Render(error))) => {
+            write!(out, "ERROR render_error 0..0: {}", one_line(&error.to_string()))
+        }
         Err(Failure::Json(message)) => write!(out, "ERROR invalid_json 0..0: {}", one_line(&message)),
-        Err(Failure::Render(error)) => write!(out, "ERROR render_error 0..0: {}", one_line(&error.to_string())),
     }
 }
 
-fn json_line(out: &mut impl Write, lang: Lang, result: Result<(String, String), Failure>) -> io::Result<()> {
+fn json_line(out: &mut impl Write, lang: Format, result: Result<Translation, Failure>) -> io::Result<()> {
     let response_error = |code: &str, span, message: &str, out: &mut dyn Write| {
         serde_json::to_writer(out, &Response::Err { ok: false, error: ErrorBody { code, span, message } })
     };
     match result {
-        Ok((text, canonical)) => {
-            serde_json::to_writer(&mut *out, &Response::Ok { ok: true, lang, text: &text, canonical: &canonical })?
+        Ok(translation) => {
+            let response = Response::Ok {
+                ok: true,
+                source_lang: translation.source,
+                lang,
+                text: &translation.text,
+                canonical: crate::translator::protocol_text(&translation.reading),
+                reading: &translation.reading,
+                warnings: &translation.warnings,
+            };
+            serde_json::to_writer(&mut *out, &response)?
         }
-        Err(Failure::Parse(error)) => {
+        Err(Failure::Translate(TranslateError::Parse(error))) => {
             response_error(&error.code.to_string(), Some(error.span), &error.message, &mut *out)?
         }
+        Err(Failure::Translate(TranslateError::Render(error))) => {
+            response_error("render_error", None, &error.to_string(), &mut *out)?
+        }
         Err(Failure::Json(message)) => response_error("invalid_json", None, &message, &mut *out)?,
-        Err(Failure::Render(error)) => response_error("render_error", None, &error.to_string(), &mut *out)?,
     }
     Ok(())
 }
@@ -181,18 +214,18 @@ fn one_line(text: &str) -> String {
     text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
 }
 
-/// The `translate` command: builds the renderer (a broken template fails here, before any input is read),
-/// then translates stdin to stdout.
+/// The `translate` command: builds the translator (a broken template or phrase file fails here, before any
+/// input is read), then translates stdin to stdout.
 pub fn main(args: &super::TranslateArgs) -> io::Result<()> {
-    let SourceFormat::Protocol = args.from;
-    let renderer = load_renderer(args.templates.dir.as_deref()).map_err(io::Error::other)?;
+    let translator = load_translator(&args.templates, &args.phrases)?;
     let names = match &args.names {
         Some(path) => read_names(path)?,
         None => NameTable::new(),
     };
     let job = Job {
-        renderer: &renderer,
-        lang: args.to,
+        translator: &translator,
+        from: args.from,
+        to: args.to,
         ctx: Context { speaker: args.speaker, addressee: args.addressee, names, day: args.day },
         options: RenderOptions {
             style: args.style,
@@ -211,12 +244,13 @@ pub fn main(args: &super::TranslateArgs) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    fn translate_lines(input: &str, lang: Lang, jsonl: bool) -> String {
-        let renderer = Renderer::embedded().unwrap();
+    fn translate_lines(input: &str, from: Format, to: Format, jsonl: bool) -> String {
+        let translator = Translator::embedded().unwrap();
         let names: NameTable = [(Agent::Id(3), "ケンジ".to_owned())].into_iter().collect();
         let job = Job {
-            renderer: &renderer,
-            lang,
+            translator: &translator,
+            from,
+            to,
             ctx: Context { speaker: Some(Agent::Id(1)), names, ..Context::default() },
             options: RenderOptions::default(),
             parse: ParseOptions::default(),
@@ -227,9 +261,14 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
+    fn json_lines(out: &str) -> Vec<serde_json::Value> {
+        out.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
     #[test]
     fn one_line_out_per_line_in() {
-        let out = translate_lines("VOTE Agent[3]\nFOO\n\nCOMINGOUT Agent[01] SEER\n", Lang::Ja, false);
+        let out =
+            translate_lines("VOTE Agent[3]\nFOO\n\nCOMINGOUT Agent[01] SEER\n", Format::Protocol, Format::Ja, false);
         assert_eq!(
             out,
             "ケンジさんに投票します。\nERROR unknown_verb 0..3: `FOO` is not a verb or operator\n\
@@ -245,11 +284,12 @@ mod tests {
             r#"{"text":"VOTE Agent[04]","names":{"Agent[04]":"シオン"},"speaker":"Agent[02]"}"#,
             "\n{\"text\":\"VOTE\"}\nnot json\n"
         );
-        let out = translate_lines(input, Lang::Ja, true);
-        let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let lines = json_lines(&translate_lines(input, Format::Protocol, Format::Ja, true));
         assert_eq!(lines[0]["text"], "ケンジさんに投票する。");
         assert_eq!(lines[0]["lang"], "ja");
+        assert_eq!(lines[0]["source_lang"], "protocol");
         assert_eq!(lines[0]["canonical"], "VOTE Agent[03]");
+        assert_eq!(lines[0]["sentences"][0]["confidence"], 1.0);
         assert_eq!(lines[1]["text"], "シオンさんに投票します。");
         assert_eq!(lines[2]["ok"], false);
         assert_eq!(lines[2]["error"]["code"], "missing_argument");
@@ -257,9 +297,65 @@ mod tests {
     }
 
     #[test]
-    fn only_protocol_is_a_source_for_now() {
-        assert_eq!(parse_source("protocol"), Ok(SourceFormat::Protocol));
-        assert!(parse_source("ja").unwrap_err().contains("not available yet"));
-        assert!(parse_source("xml").is_err());
+    fn natural_language_lines_become_protocol_or_skip() {
+        let input = "占い師COします。ケンジを占った結果、人狼でした。\nこんにちは！\n\n私は村人です。Over\n";
+        let out = translate_lines(input, Format::Ja, Format::Protocol, false);
+        assert_eq!(
+            out,
+            "COMINGOUT Agent[01] SEER ; DIVINED Agent[03] WEREWOLF\nSkip\nSkip\nCOMINGOUT Agent[01] VILLAGER ; Over\n"
+        );
+    }
+
+    #[test]
+    fn natural_language_jsonl_reports_readings_and_unknown_names() {
+        let input = concat!(
+            r#"{"text":"@ユキ 誰に投票する？","names":{"Agent[04]":["シオン","Shion"]}}"#,
+            "\n",
+            r#"{"text":"@Shion who will you vote for?","names":{"Agent[04]":["シオン","Shion"]},"speaker":"Agent[02]"}"#,
+            "\n",
+            r#"{"text":">>Agent[04] ケンジさんに投票してくれない？","speaker":"Agent[02]"}"#,
+            "\n",
+            r#"{"text":"x","speaker":"Agent[x]"}"#,
+            "\n",
+            r#"{"txt":"x"}"#,
+            "\n"
+        );
+        let lines = json_lines(&translate_lines(input, Format::Ja, Format::Protocol, true));
+        // Asked of someone nobody knows: not understood, and the name is reported.
+        assert_eq!(lines[0]["ok"], true);
+        assert_eq!(lines[0]["canonical"], "Skip");
+        assert_eq!(lines[0]["skip"], true);
+        assert_eq!(lines[0]["unknown_names"][0]["name"], "ユキ");
+        assert_eq!(lines[0]["unknown_names"][0]["span"], serde_json::json!({"start": 0, "end": "@ユキ".len()}));
+        // An English line read as Japanese finds nothing: the language is the command's.
+        assert_eq!(lines[1]["text"], "Skip");
+        assert_eq!(lines[1]["skip"], true);
+        assert_eq!(lines[2]["canonical"], "REQUEST Agent[04] (VOTE Agent[03])");
+        assert_eq!(lines[2]["mentions"][0]["agent"], "Agent[04]");
+        assert_eq!(lines[2]["sentences"][0]["confidence"].as_f64().map(|c| c > 0.0), Some(true));
+        assert_eq!(lines[3]["error"]["code"], "invalid_json");
+        assert_eq!(lines[4]["error"]["code"], "invalid_json");
+    }
+
+    #[test]
+    fn english_pivots_to_japanese_through_the_protocol() {
+        let out = translate_lines("I vote Agent[03]. Over\nhello\n", Format::En, Format::Ja, false);
+        // What the understood sentences render as, with the same context (templates may be reworded).
+        let renderer = Renderer::embedded().unwrap();
+        let names: NameTable = [(Agent::Id(3), "ケンジ".to_owned())].into_iter().collect();
+        let ctx = Context { speaker: Some(Agent::Id(1)), names, ..Context::default() };
+        let render = |text: &str| {
+            let sentence = crate::protocol::parse(text, &ParseOptions::default()).unwrap().sentence;
+            renderer.render(&sentence, crate::render::Lang::Ja, &ctx, &RenderOptions::default()).unwrap()
+        };
+        let expected = format!("{}{}\n{}\n", render("VOTE Agent[03]"), render("Over"), render("Skip"));
+        assert_eq!(out, expected);
+    }
+
+    #[test]
+    fn languages_parse_by_code() {
+        assert_eq!("protocol".parse::<Format>(), Ok(Format::Protocol));
+        assert_eq!("JA".parse::<Format>(), Ok(Format::Ja));
+        assert!("xml".parse::<Format>().is_err());
     }
 }

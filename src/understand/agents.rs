@@ -5,6 +5,7 @@
 //! lead character saying what kind of reference it is, and an index into [`Skeleton::refs`]), so that phrase
 //! patterns match `{agent}` with one regular expression whatever the name looked like.
 
+use super::mentions::Marks;
 use super::normalize::{Folded, fold_word};
 use super::phrases::{MAX_TOKENS, Phrases, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU};
 use crate::protocol::{Agent, Context};
@@ -58,6 +59,9 @@ pub struct AgentRef {
     pub span: (usize, usize),
     /// A name-like word that matches nobody in the table (reported as an unknown name).
     pub unknown_name: bool,
+    /// Written with an `@` mark inside the utterance («… @ケンジ 今日はミサキへ入れてほしいな»): at the start of a
+    /// sentence it addresses that player from there on.
+    pub marked: bool,
 }
 
 /// The folded text with references tokenized, and a byte map back to the folded text.
@@ -119,7 +123,7 @@ fn is_boundary(text: &str, start: usize, end: usize) -> bool {
 /// Finds the references in `folded` (outside `masked`) and builds the skeleton.
 pub fn tokenize(
     folded: &Folded,
-    masked: &[(usize, usize)],
+    marks: &Marks,
     names: &NameIndex,
     phrases: &Phrases,
     ctx: &Context,
@@ -127,6 +131,7 @@ pub fn tokenize(
 ) -> Skeleton {
     let text = folded.text.as_str();
     let words = &phrases.agents;
+    let masked = marks.masked.as_slice();
     // (start, end, kind, agent, priority: lower wins on overlap)
     let mut found: Vec<(usize, usize, RefKind, Option<Agent>, u8)> = Vec::new();
     // The number is the match's first digit run (cheaper than asking the regex for its groups).
@@ -190,7 +195,8 @@ pub fn tokenize(
         for c in [lead, index] {
             skeleton.push(c, (start as u32, end as u32));
         }
-        skeleton.refs.push(AgentRef { kind, agent, span: (start, end), unknown_name: priority == 3 });
+        let marked = marks.inline_names.contains(&start);
+        skeleton.refs.push(AgentRef { kind, agent, span: (start, end), unknown_name: priority == 3, marked });
         at = end;
     }
     copy_plain(&mut skeleton, text, at, text.len(), masked);

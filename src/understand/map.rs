@@ -23,6 +23,8 @@ pub struct Found {
 pub struct Scene<'a> {
     pub ctx: &'a Context,
     pub addressee: Option<Agent>,
+    /// An `@` mark names nobody and no addressee is known: `{target}` is then unknown, not `ANY`.
+    pub unknown_address: bool,
     /// The utterance answers a `>>` anchor.
     pub reply: bool,
 }
@@ -30,35 +32,36 @@ pub struct Scene<'a> {
 /// All sentences of the skeleton, in utterance order.
 pub fn map(skeleton: &Skeleton, phrases: &Phrases, scene: &Scene) -> Vec<Found> {
     let mut out = Vec::new();
-    // One pass of the pattern set over the whole utterance picks the patterns worth trying per clause
-    // (anchored ones are always tried: `^` and `$` mean the clause's ends there).
+    // One pass of the pattern set over the whole utterance picks the patterns worth trying per clause. The set
+    // holds each pattern without its `^`/`$` anchors (which mean the clause's ends, not the utterance's), a
+    // superset of what the pattern matches in any clause.
     let matched = phrases.set.matches(&skeleton.text);
     let candidates: Vec<&Pattern> = phrases
         .patterns
         .iter()
         .enumerate()
-        .filter(|(i, p)| matched.matched(*i) || (p.anchored && matched.matched_any()))
+        .filter(|(i, p)| matched.matched(*i) && (!scene.reply || p.in_replies))
         .map(|(_, p)| p)
-        .filter(|p| !scene.reply || p.in_replies)
         .collect();
     if candidates.is_empty() {
         return out;
     }
-    // Where each candidate matches in the whole utterance (a cheap DFA search): a clause tries only the
-    // candidates with a match overlapping it. Anchored ones (`^`/`$` are the clause's ends) always try.
+    // Where each candidate (unanchored) matches in the whole utterance (a cheap DFA search): a clause tries
+    // only the candidates with a match overlapping it.
     let spans: Vec<Vec<(usize, usize)>> = candidates
         .iter()
-        .map(|p| {
-            if p.anchored {
-                Vec::new()
-            } else {
-                p.regex.find_iter(&skeleton.text).map(|m| (m.start(), m.end())).collect()
-            }
-        })
+        .map(|p| p.probe().find_iter(&skeleton.text).map(|m| (m.start(), m.end())).collect())
         .collect();
+    // Whom an `@` mark or a group word at the start of an earlier sentence addressed (`Some(None)`: everyone).
+    let mut standing: Option<Option<Agent>> = None;
     for clauses in split(&skeleton.text, &phrases.splits) {
         let first = clauses.first().map_or(0, |c| c.start);
-        let addressee = vocative(skeleton, first).or(scene.addressee);
+        let addressee = match vocative(skeleton, first, &phrases.agents.everyone) {
+            Some(Address::This(agent)) => Some(agent),
+            Some(Address::FromHere(agent)) => *standing.insert(Some(agent)),
+            Some(Address::Everyone) => *standing.insert(None),
+            None => standing.unwrap_or(scene.addressee),
+        };
         let mut reasons: Vec<Found> = Vec::new();
         // A single-sentence conclusion still waiting for a reason that follows it ("B because A").
         let mut open_conclusion: Option<usize> = None;
@@ -66,7 +69,7 @@ pub fn map(skeleton: &Skeleton, phrases: &Phrases, scene: &Scene) -> Vec<Found> 
             let here: Vec<&Pattern> = candidates
                 .iter()
                 .zip(&spans)
-                .filter(|(p, spans)| p.anchored || spans.iter().any(|&(s, e)| s < clause.end && e > clause.start))
+                .filter(|(_, spans)| spans.iter().any(|&(s, e)| s < clause.end && e > clause.start))
                 .map(|(p, _)| *p)
                 .collect();
             if here.is_empty() {
@@ -127,19 +130,37 @@ fn because(reasons: Vec<Found>, conclusion: Found) -> Found {
     Found { sentence, confidence, span: (start, end), alternatives: Vec::new() }
 }
 
-/// A sentence that opens with a name and a comma addresses that player (「シオン、…」, "Shion, …").
-fn vocative(skeleton: &Skeleton, start: usize) -> Option<Agent> {
+/// Whom a sentence's opening words address.
+#[derive(Clone, Copy)]
+enum Address {
+    /// 「シオン、…」, "Shion, …": this sentence.
+    This(Agent),
+    /// «… @ケンジ 不安なのは自然だよ。…»: this sentence and the ones after it.
+    FromHere(Agent),
+    /// «みんな、…», "Others: …": everyone, from here on.
+    Everyone,
+}
+
+/// A sentence that opens with a name and a comma, an `@` mark, or a group word and a comma addresses them.
+fn vocative(skeleton: &Skeleton, start: usize, everyone: &[String]) -> Option<Address> {
     let rest = skeleton.text.get(start..)?.trim_start();
+    let comma = |after: &str| after.trim_start().starts_with(['、', ',', ':']);
+    if everyone.iter().any(|w| rest.strip_prefix(w.as_str()).is_some_and(comma)) {
+        return Some(Address::Everyone);
+    }
     let mut chars = rest.chars();
     if chars.next()? != TOKEN_OTHER {
         return None;
     }
     let index = chars.next()?;
-    if !matches!(chars.next()?, '、' | ',') {
-        return None;
-    }
     let token: String = [TOKEN_OTHER, index].iter().collect();
-    skeleton.token_ref(&token).and_then(|r| r.agent)
+    let reference = skeleton.token_ref(&token)?;
+    let agent = reference.agent?;
+    if reference.marked {
+        Some(Address::FromHere(agent))
+    } else {
+        comma(chars.as_str()).then_some(Address::This(agent))
+    }
 }
 
 /// One pattern match inside a clause (absolute skeleton offsets).
@@ -296,19 +317,26 @@ fn build(
     scene: &Scene,
     addressee: Option<Agent>,
 ) -> Option<Sentence> {
+    // The addressee, or everyone when there is none; unknown when an `@` mark names nobody.
+    let target =
+        || (addressee.is_some() || !scene.unknown_address).then(|| addressee.unwrap_or(Agent::Any).to_string());
     let value = |name: &str| -> Option<String> {
         match name {
             "speaker" => return scene.ctx.speaker.map(|a| a.to_string()),
             "addressee" => return addressee.map(|a| a.to_string()),
-            "target" => return Some(addressee.unwrap_or(Agent::Any).to_string()),
+            "target" => return target(),
             _ => {}
         }
         // The slot itself, or when it did not take part in the match, another alternative's slot of the same
         // kind that `make` does not name (`{agent3}` in "X gets my vote" for `VOTE {agent}`).
         let base = slot_base(name);
-        let &(_, (s, e)) = hit.values.iter().find(|(slot, _)| *slot == name).or_else(|| {
+        let found = hit.values.iter().find(|(slot, _)| *slot == name).or_else(|| {
             hit.values.iter().find(|(slot, _)| slot_base(slot) == base && !make.contains(&format!("{{{slot}}}")))
-        })?;
+        });
+        let Some(&(_, (s, e))) = found else {
+            // An optional `{asked}` («ケンジに…してほしい») that is absent: the request goes to the target.
+            return if base == "asked" { target() } else { None };
+        };
         let raw = skeleton.text.get(s..e)?;
         match base {
             "role" => phrases.roles.get(raw).map(|r| r.keyword().to_owned()),

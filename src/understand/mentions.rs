@@ -20,6 +20,8 @@ pub struct Marks {
     pub reply: bool,
     /// The folded span of a trailing `Over`.
     pub over: Option<(usize, usize)>,
+    /// Where the names of inline `@` marks start (the name stays in the text; only the `@` is masked).
+    pub inline_names: Vec<usize>,
 }
 
 /// Finds the marks in `folded`.
@@ -78,6 +80,7 @@ pub fn find(folded: &Folded, names: &NameIndex, numbered: &Regex) -> Marks {
             marks.masked.push((i, end));
         } else {
             marks.masked.push((i, after));
+            marks.inline_names.push(name_start);
         }
         marks.mentions.push((agent, (i, end), leading));
         i = end;

@@ -150,9 +150,13 @@ impl Understander {
             let (s, e) = folded.original_span(s, e);
             Span::new(s, e)
         };
-        let addressee = ctx.addressee.or_else(|| marks.mentions.iter().find(|m| m.2).and_then(|m| m.0));
-        let skeleton = agents::tokenize(&folded, &marks.masked, &names, phrases, ctx, addressee);
-        let scene = map::Scene { ctx, addressee, reply: marks.reply };
+        let leading = marks.mentions.iter().find(|m| m.2);
+        let addressee = ctx.addressee.or_else(|| leading.and_then(|m| m.0));
+        // «@ユキ 誰に投票する？» with ユキ in nobody's name table asks ユキ, not everyone: an `@` mark that names
+        // nobody leaves the addressee unknown rather than absent.
+        let unknown_address = addressee.is_none() && marks.mentions.iter().any(|m| m.0.is_none());
+        let skeleton = agents::tokenize(&folded, &marks, &names, phrases, ctx, addressee);
+        let scene = map::Scene { ctx, addressee, unknown_address, reply: marks.reply };
         let found = map::map(&skeleton, phrases, &scene);
 
         let mut sentences: Vec<Understood> = Vec::with_capacity(found.len() + 1);

@@ -42,6 +42,8 @@ struct AgentDef {
     honorifics: Vec<String>,
     #[serde(default)]
     plural: Vec<String>,
+    #[serde(default)]
+    everyone: Vec<String>,
     numbered: Vec<String>,
     #[serde(default)]
     word_boundaries: bool,
@@ -129,6 +131,8 @@ pub const TOKEN_INDEX: u32 = 0xE100;
 pub const MAX_TOKENS: usize = 256;
 
 const ANY_INDEX: &str = r"[\x{e100}-\x{e1ff}]";
+/// Slot kinds that match an agent token.
+const AGENT_SLOTS: &[&str] = &["agent", "other", "me", "you", "asked"];
 /// Placeholders a `make` may use besides the slots of its `match`.
 const CONTEXT_SLOTS: &[&str] = &["speaker", "addressee", "target"];
 
@@ -149,8 +153,16 @@ pub struct Pattern {
     pub alternatives: Vec<String>,
     /// Slot names of the match, in the order of the regex's named groups.
     pub slots: Vec<String>,
-    /// The match uses `^` or `$`, which the whole-utterance prefilter cannot judge for a clause.
-    pub anchored: bool,
+    /// For a pattern with `^`/`$` anchors (a clause's ends), the pattern without them: what the
+    /// whole-utterance prefilter searches for.
+    unanchored: Option<Regex>,
+}
+
+impl Pattern {
+    /// What to search the whole utterance for: a superset of the pattern's matches in any of its clauses.
+    pub fn probe(&self) -> &Regex {
+        self.unanchored.as_ref().unwrap_or(&self.regex)
+    }
 }
 
 /// Agent words of one language.
@@ -161,6 +173,8 @@ pub struct AgentWords {
     pub pronoun_kinds: Vec<PronounKind>,
     pub honorifics: Vec<String>,
     pub plural: Vec<String>,
+    /// Group addresses («みんな、», "Others:»): a sentence opening with one speaks to everyone.
+    pub everyone: Vec<String>,
     pub numbered: Regex,
     pub word_boundaries: bool,
 }
@@ -239,6 +253,7 @@ impl Phrases {
             pronoun_kinds,
             honorifics: fold_all(&def.agents.honorifics),
             plural: fold_all(&def.agents.plural),
+            everyone: fold_all(&def.agents.everyone),
             numbered: compile(&format!("(?:{})", fold_list(&def.agents.numbered).join("|")))
                 .map_err(|r| entry("agents.numbered", r))?,
             word_boundaries: def.agents.word_boundaries,
@@ -277,7 +292,7 @@ impl Phrases {
             }
             patterns.push(pattern);
         }
-        let set = RegexSetBuilder::new(patterns.iter().map(|p| p.regex.as_str()))
+        let set = RegexSetBuilder::new(patterns.iter().map(|p| p.probe().as_str()))
             .dfa_size_limit(DFA_CACHE_BYTES * 4)
             .build()
             .map_err(|e| entry("pattern", format!("cannot combine the patterns: {e}")))?;
@@ -384,6 +399,7 @@ fn slot_regex(slot: &str, role_re: &str, species_re: &str) -> Option<String> {
     Some(match base {
         "agent" => format!(r"[\x{{e000}}-\x{{e002}}]{ANY_INDEX}"),
         "other" => format!(r"\x{{e000}}{ANY_INDEX}"),
+        "asked" => format!(r"[\x{{e000}}\x{{e002}}]{ANY_INDEX}"),
         "me" => format!(r"\x{{e001}}{ANY_INDEX}"),
         "you" => format!(r"\x{{e002}}{ANY_INDEX}"),
         "role" => role_re.to_owned(),
@@ -406,6 +422,11 @@ fn compile_pattern(def: &PatternDef, role_re: &str, species_re: &str) -> Result<
         let name = &after[1..close];
         if name.starts_with(|c: char| c.is_ascii_lowercase()) {
             let slot = slot_regex(name, role_re, species_re).ok_or_else(|| format!("unknown slot `{{{name}}}`"))?;
+            // Agents are tokens of non-word characters: a `\b` right after one can never match before
+            // punctuation or the end, which silently disables the alternative.
+            if AGENT_SLOTS.contains(&slot_base(name)) && after[close + 1..].starts_with("\\b") {
+                return Err(format!("`{{{name}}}\\b`: an agent slot is not a word; leave out the `\\b`"));
+            }
             // A slot repeated in another alternative is captured under a numbered alias (`role_r1`): the regex
             // engine wants unique group names, and `make` falls back to any matched slot of the same kind.
             let mut group = name.to_owned();
@@ -423,6 +444,8 @@ fn compile_pattern(def: &PatternDef, role_re: &str, species_re: &str) -> Result<
     }
     expanded.push_str(rest);
     let regex = compile(&expanded)?;
+    let relaxed = without_anchors(&expanded);
+    let unanchored = if relaxed == expanded { None } else { Some(compile(&relaxed)?) };
     if def.kind == Kind::Ignore {
         if !def.make.is_empty() || !def.alternatives.is_empty() {
             return Err("an `ignore` pattern makes nothing: leave out `make` and `alternatives`".into());
@@ -445,9 +468,39 @@ fn compile_pattern(def: &PatternDef, role_re: &str, species_re: &str) -> Result<
         in_replies: def.in_replies,
         confidence,
         alternatives: def.alternatives.clone(),
-        anchored: def.matcher.contains(['^', '$']),
+        unanchored,
         slots,
     })
+}
+
+/// `source` without its `^` and `$` anchors (outside escapes and character classes): it matches a superset of
+/// what `source` matches.
+fn without_anchors(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut chars = source.chars().peekable();
+    let mut in_class = 0usize;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                out.push(c);
+                out.extend(chars.next());
+            }
+            '[' => {
+                in_class += 1;
+                out.push(c);
+                // A leading `^` negates the class; a `]` right after the opening is a literal.
+                out.extend(chars.next_if_eq(&'^'));
+                out.extend(chars.next_if_eq(&']'));
+            }
+            ']' if in_class > 0 => {
+                in_class -= 1;
+                out.push(c);
+            }
+            '^' | '$' if in_class == 0 => {}
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// `make` may only use the match's slots and the context slots, and with sample values it must be protocol.
@@ -480,4 +533,16 @@ pub fn fill(template: &str, mut value: impl FnMut(&str) -> Option<String>) -> Re
     }
     out.push_str(rest);
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_anchors;
+
+    #[test]
+    fn anchors_go_but_classes_and_escapes_stay() {
+        assert_eq!(without_anchors(r"^\s*vote\s+(?:[!。]|$)"), r"\s*vote\s+(?:[!。]|)");
+        assert_eq!(without_anchors(r"[^、。]{0,8}の\$\^[]^$]x$"), r"[^、。]{0,8}の\$\^[]^$]x");
+        assert_eq!(without_anchors("plain"), "plain");
+    }
 }

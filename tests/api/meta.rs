@@ -16,6 +16,7 @@ async fn languages_lists_codes_directions_and_styles() {
     assert_eq!(codes, ["protocol", "ja", "en"]);
     assert_eq!(languages[0]["targets"], json!(["protocol", "ja", "en"]));
     assert_eq!(languages[1]["target"], true);
+    assert_eq!(languages[1]["targets"], json!(["protocol", "ja", "en"]));
     assert_eq!(languages[0]["source"], true);
     assert_eq!(languages[1]["styles"], json!(["polite", "casual"]));
 }
@@ -29,6 +30,7 @@ async fn healthz_and_readyz() {
     assert_eq!(ready.json()["status"], "ready");
     assert_eq!(ready.json()["checks"][0], json!({"name": "protocol_self_test", "ok": true}));
     assert_eq!(ready.json()["checks"][1], json!({"name": "render_self_test", "ok": true}));
+    assert_eq!(ready.json()["checks"][2], json!({"name": "understand_self_test", "ok": true}));
 }
 
 #[tokio::test]

@@ -44,25 +44,103 @@ async fn invalid_protocol_is_a_per_item_error() {
 }
 
 #[tokio::test]
-async fn auto_detects_protocol_and_reports_natural_language_as_unavailable() {
+async fn auto_detects_protocol_japanese_and_english_per_text() {
     let response = post_json(
         "/v1/translate",
-        &json!({"texts": ["Agent[01] VOTE Agent[02]", "Agent[03]に投票します", ""], "target_lang": "protocol"}),
+        &json!({"texts": ["Agent[01] VOTE Agent[02]", "Agent[03]に投票します", "I vote Agent[03].", "VOTX Agent[01]", ""],
+                "target_lang": "protocol", "context": {"speaker": "Agent[01]"}}),
     )
     .await;
+    assert_eq!(response.status, 200, "{}", response.text());
     let body = response.json();
-    assert_eq!(body["results"][0]["detected_source_lang"], "protocol");
-    assert_eq!(body["results"][1]["error"]["code"], "nl_understanding_unavailable");
-    assert_eq!(body["results"][1]["error"]["span"], json!({"start": 0, "end": "Agent[03]に投票します".len()}));
-    assert_eq!(body["results"][2]["error"]["code"], "empty_input");
+    let results = &body["results"];
+    assert_eq!(results[0]["detected_source_lang"], "protocol");
+    assert_eq!(results[0]["text"], "Agent[01] VOTE Agent[02]");
+    assert_eq!(results[1]["detected_source_lang"], "ja");
+    assert_eq!(results[1]["text"], "VOTE Agent[03]");
+    assert_eq!(results[2]["detected_source_lang"], "en");
+    assert_eq!(results[2]["text"], "VOTE Agent[03]");
+    // Broken protocol is not English: it keeps its parse error.
+    assert_eq!(results[3]["error"]["code"], "unknown_verb");
+    assert_eq!(results[4]["error"]["code"], "empty_input");
 }
 
 #[tokio::test]
-async fn natural_language_source_is_unavailable_per_item() {
-    let response =
-        post_json("/v1/translate", &json!({"texts": ["占い師です"], "source_lang": "ja", "target_lang": "protocol"}))
-            .await;
-    assert_eq!(response.json()["results"][0]["error"]["code"], "nl_understanding_unavailable");
+async fn japanese_to_protocol_gives_sentences_with_confidence_spans_and_unknown_names() {
+    let text = "占い師COします。ケンジさんを占った結果、人狼でした。@ユキ 誰に投票する？";
+    // The question goes to ユキ, whom the name table does not know: reported, and not read as one to everyone.
+    let response = post_json(
+        "/v1/translate",
+        &json!({"texts": [text], "source_lang": "ja", "target_lang": "protocol",
+                "context": {"speaker": "Agent[01]", "names": {"Agent[03]": "ケンジ"}}}),
+    )
+    .await;
+    assert_eq!(response.status, 200, "{}", response.text());
+    let result = &response.json()["results"][0];
+    assert_eq!(result["text"], "COMINGOUT Agent[01] SEER ; DIVINED Agent[03] WEREWOLF");
+    let sentences = result["sentences"].as_array().expect("sentences");
+    assert_eq!(sentences.len(), 2);
+    assert_eq!(sentences[1]["ast"], json!({"type": "DIVINED", "target": "Agent[03]", "species": "WEREWOLF"}));
+    for sentence in sentences {
+        let confidence = sentence["confidence"].as_f64().expect("confidence");
+        assert!(confidence > 0.0 && confidence <= 1.0);
+        assert_eq!(sentence["alternatives"], json!([]));
+    }
+    let span = &sentences[1]["span"];
+    let (start, end) = (span["start"].as_u64().unwrap() as usize, span["end"].as_u64().unwrap() as usize);
+    assert!(text[start..end].starts_with("ケンジさんを占った結果"), "{}", &text[start..end]);
+    let unknown = &result["unknown_names"][0];
+    assert_eq!(unknown["name"], "ユキ");
+    assert!(text[unknown["span"]["start"].as_u64().unwrap() as usize..].starts_with("@ユキ"));
+    assert_eq!(result["warnings"], json!([]));
+}
+
+#[tokio::test]
+async fn english_reads_names_lists_and_the_leading_address() {
+    let response = post_json(
+        "/v1/translate",
+        &json!({"texts": ["@Shion please vote for Kenji. Over", "Good morning, everyone!"], "source_lang": "en",
+                "target_lang": "protocol",
+                "context": {"speaker": "Agent[01]", "names": {"Agent[03]": ["ケンジ", "Kenji"], "Agent[04]": ["シオン", "Shion"]}}}),
+    )
+    .await;
+    let body = response.json();
+    assert_eq!(body["results"][0]["text"], "REQUEST Agent[04] (VOTE Agent[03]) ; Over");
+    assert_eq!(body["results"][0]["detected_source_lang"], "en");
+    assert_eq!(body["results"][1]["text"], "Skip");
+    assert_eq!(body["results"][1]["sentences"], json!([]));
+}
+
+#[tokio::test]
+async fn japanese_to_english_pivots_through_the_protocol() {
+    let response = post_json(
+        "/v1/translate",
+        &json!({"texts": ["ケンジさんに投票します。", "おはよう"], "source_lang": "ja", "target_lang": "en",
+                "context": {"speaker": "Agent[01]", "names": {"Agent[03]": ["ケンジ", "Kenji"]}}}),
+    )
+    .await;
+    let body = response.json();
+    let pivot = &body["results"][0];
+    assert_eq!(pivot["sentences"][0]["protocol"], "VOTE Agent[03]");
+    let text = pivot["text"].as_str().expect("a translation");
+    assert!(text.contains("ケンジ") && text.to_lowercase().contains("vote"), "{text}");
+    // Nothing understood renders as Skip in the target language, not as the word `Skip`.
+    let skip = body["results"][1]["text"].as_str().expect("a translation");
+    assert!(!skip.is_empty() && skip != "Skip", "{skip}");
+}
+
+#[tokio::test]
+async fn natural_language_over_the_length_limit_is_a_per_item_error() {
+    let long = "占い".repeat(2000);
+    let response = post_json(
+        "/v1/translate",
+        &json!({"texts": ["占い師COします", long], "source_lang": "ja", "target_lang": "protocol",
+                "context": {"speaker": "Agent[02]"}}),
+    )
+    .await;
+    let body = response.json();
+    assert_eq!(body["results"][0]["text"], "COMINGOUT Agent[02] SEER");
+    assert_eq!(body["results"][1]["error"]["code"], "too_long");
 }
 
 #[tokio::test]
@@ -87,4 +165,20 @@ async fn too_long_text_is_a_per_item_error() {
     let response =
         post_json("/v1/translate", &json!({"texts": [long], "source_lang": "auto", "target_lang": "protocol"})).await;
     assert_eq!(response.json()["results"][0]["error"]["code"], "too_long");
+}
+
+#[tokio::test]
+async fn a_result_without_a_source_word_lists_the_other_reading() {
+    let response = post_json(
+        "/v1/translate",
+        &json!({"texts": ["ケンジは黒でした。"], "source_lang": "ja", "target_lang": "protocol",
+                "context": {"speaker": "Agent[01]", "names": {"Agent[03]": "ケンジ"}}}),
+    )
+    .await;
+    let sentence = &response.json()["results"][0]["sentences"][0];
+    assert_eq!(sentence["protocol"], "DIVINED Agent[03] WEREWOLF");
+    let alternative = &sentence["alternatives"][0];
+    assert_eq!(alternative["protocol"], "IDENTIFIED Agent[03] WEREWOLF");
+    assert_eq!(alternative["ast"], json!({"type": "IDENTIFIED", "target": "Agent[03]", "species": "WEREWOLF"}));
+    assert!(alternative["confidence"].as_f64() < sentence["confidence"].as_f64());
 }

@@ -9,6 +9,7 @@ use super::GetErrors;
 use crate::api::error::{ApiError, ErrorEnvelope};
 use crate::api::state::AppState;
 use crate::protocol::{ParseOptions, parse};
+use crate::understand::Lang;
 
 /// The process is up.
 #[derive(Debug, Serialize, ToSchema)]
@@ -48,8 +49,24 @@ pub struct Check {
 type CheckFn = fn(&AppState) -> Result<(), String>;
 
 /// What must work before the service takes traffic.
-const CHECKS: &[(&str, CheckFn)] =
-    &[("protocol_self_test", protocol_self_test), ("render_self_test", render_self_test)];
+const CHECKS: &[(&str, CheckFn)] = &[
+    ("protocol_self_test", protocol_self_test),
+    ("render_self_test", render_self_test),
+    ("understand_self_test", understand_self_test),
+];
+
+/// The phrase files of both languages read a coming-out claim.
+fn understand_self_test(state: &AppState) -> Result<(), String> {
+    let ctx = crate::protocol::Context { speaker: Some(crate::protocol::Agent::Id(1)), ..Default::default() };
+    for (lang, text) in [(Lang::Ja, "占い師COします。"), (Lang::En, "Seer CO.")] {
+        let reading = state.translator().to_protocol(text, lang, &ctx);
+        let got: Vec<&str> = reading.sentences.iter().map(|s| s.canonical.as_str()).collect();
+        if got != ["COMINGOUT Agent[01] SEER"] {
+            return Err(format!("{}: self-test read {text:?} as {got:?}", lang.code()));
+        }
+    }
+    Ok(())
+}
 
 /// Every loaded language renders a nested sentence to non-empty text without protocol keywords.
 fn render_self_test(state: &AppState) -> Result<(), String> {

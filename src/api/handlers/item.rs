@@ -5,7 +5,6 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::api::lang::Language;
 use crate::protocol::{ErrorCode, ParseError, Span};
 
 /// Why one text of a batch could not be processed.
@@ -34,10 +33,6 @@ pub enum ItemErrorCode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ServiceErrorCode {
-    /// The service cannot translate between these two languages (yet): see `GET /v1/languages`.
-    UnsupportedLanguagePair,
-    /// The text is not protocol, and understanding natural language is not available yet.
-    NlUnderstandingUnavailable,
     /// A template failed while rendering this sentence (a template bug; the message names the template).
     RenderFailed,
 }
@@ -70,26 +65,8 @@ impl ItemError {
         ItemError { code: ItemErrorCode::Service(code), span: Span::new(0, text.len()), expected: Vec::new(), message }
     }
 
-    /// `text` cannot go from `source` to `target`.
-    pub fn unsupported_pair(text: &str, source: Language, target: Language) -> Self {
-        ItemError::service(
-            ServiceErrorCode::UnsupportedLanguagePair,
-            text,
-            format!("translating {} to {} is not supported yet", source.code(), target.code()),
-        )
-    }
-
     /// Rendering `text` failed inside a template.
     pub fn render_failed(text: &str, error: &crate::render::RenderError) -> Self {
         ItemError::service(ServiceErrorCode::RenderFailed, text, format!("rendering failed: {error}"))
-    }
-
-    /// `text` would need natural-language understanding; `protocol_error` is why it is not protocol.
-    pub fn nl_unavailable(text: &str, protocol_error: Option<&ParseError>) -> Self {
-        let message = match protocol_error {
-            Some(error) => format!("not protocol ({error}), and natural-language understanding is not available yet"),
-            None => "natural-language understanding is not available yet".to_owned(),
-        };
-        ItemError::service(ServiceErrorCode::NlUnderstandingUnavailable, text, message)
     }
 }

@@ -9,23 +9,27 @@ use super::item::{ItemError, ItemFailure};
 use super::{JsonBodyErrors, check_batch, check_context};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
-use crate::api::lang::{Language, SourceLang, Style, supported};
+use crate::api::lang::{Language, SourceLang, Style};
 use crate::api::state::AppState;
 use crate::api::strict::object_only;
-use crate::protocol::{Context, ErrorCode, ParseOptions, Parsed, Sentence, Span, Warning, parse};
+use crate::protocol::{Context, Sentence, Span, Warning};
 use crate::render::RenderOptions;
+use crate::translator::{self, Settings, TranslateError};
 
 /// Texts to translate, and how.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({"texts": ["VOTE Agent[3]", "Agent[01] COMINGOUT Agent[01] SEER"],
+#[schema(example = json!({"texts": ["VOTE Agent[3]", "占い師COします。ケンジを占った結果、人狼でした。@ユキ 誰に投票する？",
+    "Hello everyone!", "VOTX Agent[01]"],
     "source_lang": "auto", "target_lang": "protocol", "style": "polite",
-    "context": {"speaker": "Agent[01]", "day": 2}}))]
+    "context": {"speaker": "Agent[01]", "day": 2, "names": {"Agent[03]": "ケンジ"}}}))]
 pub struct TranslateRequest {
     /// The texts; each is translated on its own and gets its own result or error.
     #[schema(max_items = 256)]
     pub texts: Vec<String>,
-    /// The language of the texts; `auto` (the default) detects it per text.
+    /// The language of the texts; `auto` (the default) detects it per text: protocol when the text parses
+    /// as protocol (or looks like it, so broken protocol gets its parse error), Japanese when it holds kana
+    /// or kanji, English otherwise.
     #[serde(default)]
     pub source_lang: SourceLang,
     /// The language to translate into.
@@ -33,7 +37,8 @@ pub struct TranslateRequest {
     /// Register of ja/en output; ignored for the protocol.
     #[serde(default)]
     pub style: Style,
-    /// Who speaks to whom, the day, and the game's names.
+    /// Who speaks to whom, the day, and the game's names: read by both directions (natural-language input
+    /// resolves 私/I to the speaker, あなた/you to the addressee, names through the table).
     #[serde(default, deserialize_with = "object_only")]
     pub context: Context,
 }
@@ -45,9 +50,21 @@ pub struct TranslateRequest {
      "sentences": [{"protocol": "VOTE Agent[03]", "ast": {"type": "VOTE", "target": "Agent[03]"},
                     "confidence": 1.0, "span": {"start": 0, "end": 13}, "alternatives": []}],
      "unknown_names": [],
-     "warnings": [{"code": "number_format", "span": {"start": 5, "end": 13}, "message": "agent written `Agent[3]`"}]},
-    {"error": {"code": "nl_understanding_unavailable", "span": {"start": 0, "end": 9},
-     "message": "natural-language understanding is not available yet"}}]}))]
+     "warnings": [{"code": "number_format", "span": {"start": 5, "end": 13}, "message": "agent written `Agent[03]`"}]},
+    {"text": "COMINGOUT Agent[01] SEER ; DIVINED Agent[03] WEREWOLF", "detected_source_lang": "ja",
+     "target_lang": "protocol",
+     "sentences": [
+        {"protocol": "COMINGOUT Agent[01] SEER",
+         "ast": {"type": "COMINGOUT", "target": "Agent[01]", "role": "SEER"},
+         "confidence": 0.9, "span": {"start": 0, "end": 20}, "alternatives": []},
+        {"protocol": "DIVINED Agent[03] WEREWOLF",
+         "ast": {"type": "DIVINED", "target": "Agent[03]", "species": "WEREWOLF"},
+         "confidence": 0.9, "span": {"start": 23, "end": 59}, "alternatives": []}],
+     "unknown_names": [{"name": "ユキ", "span": {"start": 71, "end": 78}}], "warnings": []},
+    {"text": "Skip", "detected_source_lang": "en", "target_lang": "protocol", "sentences": [],
+     "unknown_names": [], "warnings": []},
+    {"error": {"code": "unknown_verb", "span": {"start": 0, "end": 4},
+     "message": "`VOTX` is not a verb or operator"}}]}))]
 pub struct TranslateResponse {
     pub results: Vec<TranslateResult>,
 }
@@ -63,17 +80,20 @@ pub enum TranslateResult {
 /// One translated text.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Translation {
-    /// The translation.
+    /// The translation. Into the protocol: the canonical sentences joined by ` ; `, or `Skip` when nothing
+    /// in a natural-language text maps to the protocol. Between ja and en: the protocol reading rendered
+    /// (what is not understood is not carried over).
     pub text: String,
     /// The language the text was read as (with `source_lang: auto`, the detected one).
     pub detected_source_lang: Language,
     pub target_lang: Language,
-    /// The protocol reading of the text: one sentence for protocol input; for natural language, one per
-    /// recognized sentence, with alternatives.
+    /// The protocol reading of the text: one sentence for protocol input; for natural language one per
+    /// recognized sentence, in utterance order, each with its confidence, span and alternatives (empty
+    /// when nothing maps).
     pub sentences: Vec<Reading>,
-    /// Names in natural-language input that are not in `context.names`.
-    pub unknown_names: Vec<String>,
-    /// What the lenient protocol parser normalized.
+    /// Names in natural-language input that match nobody in `context.names`: reported, never bound to a seat.
+    pub unknown_names: Vec<UnknownName>,
+    /// What the lenient protocol parser normalized (protocol input only).
     pub warnings: Vec<Warning>,
 }
 
@@ -88,7 +108,7 @@ pub struct Reading {
     pub confidence: f32,
     /// The bytes of the input this sentence was read from.
     pub span: Span,
-    /// Other readings, most likely first.
+    /// Other readings of the same words, most likely first.
     pub alternatives: Vec<Alternative>,
 }
 
@@ -96,14 +116,26 @@ pub struct Reading {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Alternative {
     pub protocol: String,
+    pub ast: Sentence,
     #[schema(minimum = 0.0, maximum = 1.0)]
     pub confidence: f32,
+}
+
+/// A name-like word (`@Yuki`, a katakana name with さん) that is not in the name table.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UnknownName {
+    /// As written in the text.
+    pub name: String,
+    /// Where, in bytes of the text.
+    pub span: Span,
 }
 
 /// Translate texts between the protocol, Japanese and English.
 ///
 /// Every text gets a result in the same position: a translation, or a per-item error (invalid protocol,
-/// unsupported direction). Only problems with the request itself fail it.
+/// a text over the length limit). Only problems with the request itself fail it. Natural language is read
+/// as said by `context.speaker` to `context.addressee` (or the player a leading `@Name` / `>>Agent[NN]`
+/// names), with `context.names` resolving names to seats.
 #[utoipa::path(post, path = "/v1/translate", tag = "translate", request_body = TranslateRequest,
     responses((status = 200, description = "One result per text", body = TranslateResponse), JsonBodyErrors))]
 pub async fn translate(
@@ -112,69 +144,46 @@ pub async fn translate(
 ) -> Result<Json<TranslateResponse>, ApiError> {
     check_batch(&state, request.texts.len())?;
     check_context(&request.context)?;
-    let options = state.parse_options(false);
+    let parse = state.parse_options(false);
+    let render = RenderOptions { style: request.style.into(), ..RenderOptions::default() };
+    let settings = Settings { ctx: &request.context, render: &render, parse: &parse };
+    let from = request.source_lang.format();
+    let to = request.target_lang.into();
     let results = request
         .texts
         .iter()
-        .map(|text| match translate_one(&state, text, &request, &options) {
-            Ok(translation) => TranslateResult::Ok(translation),
-            Err(error) => TranslateResult::Err(error.into()),
+        .map(|text| match state.translator().translate(text, from, to, &settings) {
+            Ok(translation) => TranslateResult::Ok(response(translation, request.target_lang)),
+            Err(TranslateError::Parse(error)) => TranslateResult::Err(ItemError::from(error).into()),
+            Err(TranslateError::Render(error)) => TranslateResult::Err(ItemError::render_failed(text, &error).into()),
         })
         .collect();
     Ok(Json(TranslateResponse { results }))
 }
 
-fn translate_one(
-    state: &AppState,
-    text: &str,
-    request: &TranslateRequest,
-    options: &ParseOptions,
-) -> Result<Translation, ItemError> {
-    let (source, parsed) = read(text, request.source_lang, options)?;
-    let target = request.target_lang;
-    if !supported(source, target) {
-        return Err(ItemError::unsupported_pair(text, source, target));
-    }
-    let canonical = parsed.sentence.to_canonical();
-    let translated = match target.render_lang() {
-        None => canonical.clone(),
-        Some(lang) => {
-            let options = RenderOptions { style: request.style.into(), ..RenderOptions::default() };
-            state
-                .renderer()
-                .render(&parsed.sentence, lang, &request.context, &options)
-                .map_err(|error| ItemError::render_failed(text, &error))?
-        }
-    };
-    let reading = Reading {
-        protocol: canonical,
-        ast: parsed.sentence,
-        confidence: 1.0,
-        span: Span::new(0, text.len()),
-        alternatives: Vec::new(),
-    };
-    Ok(Translation {
-        text: translated,
-        detected_source_lang: source,
-        target_lang: target,
-        sentences: vec![reading],
-        unknown_names: Vec::new(),
-        warnings: parsed.warnings,
-    })
-}
-
-/// Reads `text` as its source language. With `auto`, a text is protocol when it parses leniently.
-fn read(text: &str, source: SourceLang, options: &ParseOptions) -> Result<(Language, Parsed), ItemError> {
-    match source {
-        SourceLang::Protocol => Ok((Language::Protocol, parse(text, options)?)),
-        SourceLang::Auto => match parse(text, options) {
-            Ok(parsed) => Ok((Language::Protocol, parsed)),
-            // Limits hold whatever the language.
-            Err(error) if matches!(error.code, ErrorCode::TooLong | ErrorCode::EmptyInput) => Err(error.into()),
-            // TODO(nl-understanding): read `text` as ja/en here and return its readings.
-            Err(error) => Err(ItemError::nl_unavailable(text, Some(&error))),
-        },
-        // TODO(nl-understanding): NL → protocol.
-        SourceLang::Ja | SourceLang::En => Err(ItemError::nl_unavailable(text, None)),
+fn response(translation: translator::Translation, target_lang: Language) -> Translation {
+    let reading = translation.reading;
+    let sentences = reading
+        .sentences
+        .into_iter()
+        .map(|understood| Reading {
+            protocol: understood.canonical,
+            ast: understood.sentence,
+            confidence: understood.confidence,
+            span: understood.span,
+            alternatives: understood
+                .alternatives
+                .into_iter()
+                .map(|a| Alternative { protocol: a.canonical, ast: a.sentence, confidence: a.confidence })
+                .collect(),
+        })
+        .collect();
+    Translation {
+        text: translation.text,
+        detected_source_lang: translation.source.into(),
+        target_lang,
+        sentences,
+        unknown_names: reading.unknown_names.into_iter().map(|u| UnknownName { name: u.name, span: u.span }).collect(),
+        warnings: translation.warnings,
     }
 }
