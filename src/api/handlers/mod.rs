@@ -13,6 +13,8 @@ pub mod templates;
 pub mod translate;
 pub mod validate;
 
+use std::time::Instant;
+
 use utoipa::IntoResponses;
 
 use super::error::{ApiError, ErrorEnvelope};
@@ -25,15 +27,25 @@ fn check_batch(state: &AppState, len: usize) -> Result<(), ApiError> {
     if len > max { Err(ApiError::BatchTooLarge { len, max }) } else { Ok(()) }
 }
 
-/// How many texts a batch handler translates between two chances for the request timeout to fire.
-const ITEMS_BETWEEN_TIMEOUT_CHECKS: usize = 16;
+/// How many texts a batch handler translates between two looks at the clock.
+const ITEMS_BETWEEN_DEADLINE_CHECKS: usize = 16;
 
-/// Yields to the runtime after every [`ITEMS_BETWEEN_TIMEOUT_CHECKS`]th item. Handlers compute without
-/// awaiting, and the timeout layer only looks at its clock when the handler is pending, so without this a
-/// long batch would finish (and answer 200) however far past the limit it ran.
-async fn let_the_timeout_check(index: usize) {
-    if index % ITEMS_BETWEEN_TIMEOUT_CHECKS == ITEMS_BETWEEN_TIMEOUT_CHECKS - 1 {
-        tokio::task::yield_now().await;
+/// The request's time limit, as seen by a handler. Handlers compute without awaiting, and the timeout layer
+/// only looks at its clock while the handler is pending, so a long batch checks the limit itself and answers
+/// 408 like the layer would. (Yielding to the runtime instead cost half again as much CPU per batch.)
+struct Deadline(Instant);
+
+impl Deadline {
+    /// The configured limit, counted from now (the body has been read).
+    fn start(state: &AppState) -> Self {
+        Deadline(Instant::now() + state.config().request_timeout)
+    }
+
+    /// 408 `request_timeout` once the limit has passed; looks at the clock every
+    /// [`ITEMS_BETWEEN_DEADLINE_CHECKS`]th item only.
+    fn check(&self, index: usize) -> Result<(), ApiError> {
+        let due = index % ITEMS_BETWEEN_DEADLINE_CHECKS == ITEMS_BETWEEN_DEADLINE_CHECKS - 1;
+        if due && Instant::now() >= self.0 { Err(ApiError::Timeout) } else { Ok(()) }
     }
 }
 

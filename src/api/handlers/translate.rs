@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::item::{ItemError, ItemFailure};
-use super::{JsonBodyErrors, check_batch, check_context, let_the_timeout_check};
+use super::{Deadline, JsonBodyErrors, check_batch, check_context};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
 use crate::api::lang::{Language, SourceLang, Style};
@@ -142,6 +142,7 @@ pub async fn translate(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<TranslateRequest>,
 ) -> Result<Json<TranslateResponse>, ApiError> {
+    let deadline = Deadline::start(&state);
     check_batch(&state, request.texts.len())?;
     check_context(&request.context)?;
     let parse = state.parse_options(false);
@@ -156,7 +157,7 @@ pub async fn translate(
             Err(TranslateError::Parse(error)) => TranslateResult::Err(ItemError::from(error).into()),
             Err(TranslateError::Render(error)) => TranslateResult::Err(ItemError::render_failed(text, &error).into()),
         });
-        let_the_timeout_check(index).await;
+        deadline.check(index)?;
     }
     Ok(Json(TranslateResponse { results }))
 }
