@@ -39,7 +39,9 @@ fn serve(args: aiwolf_nl::cli::ServeArgs) -> io::Result<()> {
     let state = aiwolf_nl::AppState::with_translator(args.api_config(), translator);
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(args.bind).await?;
+        let listener = tokio::net::TcpListener::bind(args.bind)
+            .await
+            .map_err(|error| io::Error::new(error.kind(), format!("cannot listen on {}: {error}", args.bind)))?;
         tracing::info!(address = %listener.local_addr()?, "listening");
         aiwolf_nl::serve(listener, state, shutdown_signal()).await
     })

@@ -13,6 +13,16 @@ const BUCKETS: [f64; 12] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01,
 /// The route label of requests no route matched; keeps the label set bounded.
 pub const UNMATCHED_ROUTE: &str = "unmatched";
 
+/// The method label of any method outside the standard nine: a client inventing methods must not grow
+/// the registry without bound.
+pub const OTHER_METHOD: &str = "OTHER";
+
+/// The method label for `method`: its name when it is one of the standard methods, [`OTHER_METHOD`] otherwise.
+pub fn method_label(method: &axum::http::Method) -> &'static str {
+    const STANDARD: [&str; 9] = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"];
+    STANDARD.into_iter().find(|standard| *standard == method.as_str()).unwrap_or(OTHER_METHOD)
+}
+
 #[derive(Default)]
 pub struct Metrics {
     registry: Mutex<Registry>,
@@ -97,5 +107,13 @@ mod tests {
         assert!(text.contains("http_requests_total{method=\"POST\",route=\"/v1/parse\",status=\"200\"} 2"));
         assert!(text.contains("route=\"/v1/parse\",le=\"0.0005\"} 1"));
         assert!(text.contains("route=\"/v1/parse\",le=\"+Inf\"} 2"));
+    }
+
+    #[test]
+    fn invented_methods_share_one_label() {
+        assert_eq!(method_label(&axum::http::Method::PATCH), "PATCH");
+        assert_eq!(method_label(&axum::http::Method::GET), "GET");
+        let invented = axum::http::Method::from_bytes(b"FOOBAR").expect("a valid token");
+        assert_eq!(method_label(&invented), OTHER_METHOD);
     }
 }

@@ -21,7 +21,7 @@ use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::{Level, Span};
 
 use super::error::{ApiError, ErrorBody};
-use super::metrics::UNMATCHED_ROUTE;
+use super::metrics::{UNMATCHED_ROUTE, method_label};
 use super::state::AppState;
 
 /// The request id header: taken from the client when present, generated (UUID v4) otherwise, and
@@ -68,10 +68,10 @@ fn make_span(request: &Request) -> Span {
 
 async fn track_metrics(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let start = Instant::now();
-    let method = request.method().clone();
+    let method = method_label(request.method());
     let route = route_of(&request).to_owned();
     let response = next.run(request).await;
-    state.metrics().record(method.as_str(), &route, response.status().as_u16(), start.elapsed().as_secs_f64());
+    state.metrics().record(method, &route, response.status().as_u16(), start.elapsed().as_secs_f64());
     response
 }
 

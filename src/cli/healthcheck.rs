@@ -8,7 +8,8 @@ use std::time::Duration;
 /// Succeeds when `GET /healthz` on `bind` answers 200 within `timeout`.
 pub fn run(bind: SocketAddr, timeout: Duration) -> io::Result<()> {
     let address = probe_address(bind);
-    let mut stream = TcpStream::connect_timeout(&address, timeout)?;
+    let mut stream = TcpStream::connect_timeout(&address, timeout)
+        .map_err(|error| io::Error::new(error.kind(), format!("no service at {address}: {error}")))?;
     stream.set_read_timeout(Some(timeout))?;
     stream.set_write_timeout(Some(timeout))?;
     write!(stream, "GET /healthz HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n")?;

@@ -55,7 +55,7 @@ pub struct TranslateArgs {
     /// Name table, JSON: `{"Agent[03]": "ミナト", "Agent[04]": ["シオン", "Shion"]}`.
     #[arg(long, value_name = "FILE.json")]
     pub names: Option<PathBuf>,
-    /// Register of ja/en output.
+    /// Register of ja/en output: polite (です/ます) or casual.
     #[arg(long, default_value = "polite", value_parser = |s: &str| s.parse::<Style>())]
     pub style: Style,
     /// The current day, for 昨日 / 今日 ("yesterday" / "today").

@@ -132,6 +132,19 @@ async fn slow_requests_time_out_with_408() {
 }
 
 #[tokio::test]
+async fn a_long_batch_stops_at_the_time_limit_with_408() {
+    // Handlers compute without awaiting; the batch must still give the timeout a chance between items.
+    let utterance =
+        "ミナトさんを占った結果、人狼でした。私は占い師です。みんな、ミナトさんに投票しましょう。".repeat(6);
+    let body = json!({"texts": vec![utterance; 256], "source_lang": "ja", "target_lang": "en",
+                      "context": {"speaker": "Agent[02]", "names": {"Agent[01]": "ミナト"}}});
+    let hurried = AppState::new(ApiConfig { request_timeout: Duration::from_millis(1), ..ApiConfig::default() });
+    post_json_with(hurried, "/v1/translate", &body).await.assert_error(StatusCode::REQUEST_TIMEOUT, "request_timeout");
+    let patient = post_json("/v1/translate", &body).await;
+    assert_eq!(patient.status, 200, "the same batch within the default limit: {}", patient.text());
+}
+
+#[tokio::test]
 async fn bodies_must_be_objects_and_integral_floats_are_integers() {
     let array = post_raw(Some("application/json"), "[[]]").await;
     array.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "invalid_body");

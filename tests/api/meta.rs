@@ -39,6 +39,9 @@ async fn metrics_are_labelled_by_matched_route() {
     let request = json_request(Method::POST, "/v1/validate", r#"{"texts":["Over"]}"#);
     assert_eq!(send(router.clone(), request).await.status, 200);
     send(router.clone(), Request::get("/no/such/path").body(Body::empty()).expect("request")).await;
+    let invented = Method::from_bytes(b"FOOBAR").expect("a valid method token");
+    let request = Request::builder().method(invented).uri("/healthz").body(Body::empty()).expect("request");
+    assert_eq!(send(router.clone(), request).await.status, 405);
     let metrics = send(router, Request::get("/metrics").body(Body::empty()).expect("request")).await;
     assert_eq!(metrics.status, 200);
     assert!(metrics.headers["content-type"].to_str().is_ok_and(|c| c.starts_with("text/plain")));
@@ -46,6 +49,9 @@ async fn metrics_are_labelled_by_matched_route() {
     assert!(text.contains(r#"http_requests_total{method="POST",route="/v1/validate",status="200"} 1"#), "{text}");
     assert!(text.contains(r#"http_requests_total{method="GET",route="unmatched",status="404"} 1"#), "{text}");
     assert!(text.contains(r#"http_request_duration_seconds_count{method="POST",route="/v1/validate"} 1"#));
+    // Invented methods share one label, so clients cannot grow the registry without bound.
+    assert!(text.contains(r#"http_requests_total{method="OTHER",route="/healthz",status="405"} 1"#), "{text}");
+    assert!(!text.contains("FOOBAR"), "{text}");
 }
 
 #[tokio::test]

@@ -13,6 +13,8 @@ pub mod templates;
 pub mod translate;
 pub mod validate;
 
+use std::time::Instant;
+
 use utoipa::IntoResponses;
 
 use super::error::{ApiError, ErrorEnvelope};
@@ -23,6 +25,28 @@ use crate::protocol::{Context, MAX_NUMBER};
 fn check_batch(state: &AppState, len: usize) -> Result<(), ApiError> {
     let max = state.config().max_batch;
     if len > max { Err(ApiError::BatchTooLarge { len, max }) } else { Ok(()) }
+}
+
+/// How many texts a batch handler translates between two looks at the clock.
+const ITEMS_BETWEEN_DEADLINE_CHECKS: usize = 16;
+
+/// The request's time limit, as seen by a handler. Handlers compute without awaiting, and the timeout layer
+/// only looks at its clock while the handler is pending, so a long batch checks the limit itself and answers
+/// 408 like the layer would. (Yielding to the runtime instead cost half again as much CPU per batch.)
+struct Deadline(Instant);
+
+impl Deadline {
+    /// The configured limit, counted from now (the body has been read).
+    fn start(state: &AppState) -> Self {
+        Deadline(Instant::now() + state.config().request_timeout)
+    }
+
+    /// 408 `request_timeout` once the limit has passed; looks at the clock every
+    /// [`ITEMS_BETWEEN_DEADLINE_CHECKS`]th item only.
+    fn check(&self, index: usize) -> Result<(), ApiError> {
+        let due = index % ITEMS_BETWEEN_DEADLINE_CHECKS == ITEMS_BETWEEN_DEADLINE_CHECKS - 1;
+        if due && Instant::now() >= self.0 { Err(ApiError::Timeout) } else { Ok(()) }
+    }
 }
 
 /// Rejects a context the protocol cannot talk about: a day above 2^31−1 (422 `invalid_body`).

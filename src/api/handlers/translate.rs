@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::item::{ItemError, ItemFailure};
-use super::{JsonBodyErrors, check_batch, check_context};
+use super::{Deadline, JsonBodyErrors, check_batch, check_context};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
 use crate::api::lang::{Language, SourceLang, Style};
@@ -142,6 +142,7 @@ pub async fn translate(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<TranslateRequest>,
 ) -> Result<Json<TranslateResponse>, ApiError> {
+    let deadline = Deadline::start(&state);
     check_batch(&state, request.texts.len())?;
     check_context(&request.context)?;
     let parse = state.parse_options(false);
@@ -149,15 +150,15 @@ pub async fn translate(
     let settings = Settings { ctx: &request.context, render: &render, parse: &parse };
     let from = request.source_lang.format();
     let to = request.target_lang.into();
-    let results = request
-        .texts
-        .iter()
-        .map(|text| match state.translator().translate(text, from, to, &settings) {
+    let mut results = Vec::with_capacity(request.texts.len());
+    for (index, text) in request.texts.iter().enumerate() {
+        results.push(match state.translator().translate(text, from, to, &settings) {
             Ok(translation) => TranslateResult::Ok(response(translation, request.target_lang)),
             Err(TranslateError::Parse(error)) => TranslateResult::Err(ItemError::from(error).into()),
             Err(TranslateError::Render(error)) => TranslateResult::Err(ItemError::render_failed(text, &error).into()),
-        })
-        .collect();
+        });
+        deadline.check(index)?;
+    }
     Ok(Json(TranslateResponse { results }))
 }
 
