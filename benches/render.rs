@@ -71,7 +71,9 @@ fn main() {
             println!("{lang}: thread CPU time {cpu:.2} s = {:.0} sentences/s per core", n / cpu);
         }
     }
-    by_depth(&renderer, &sentences);
+    for lang in [Lang::Ja, Lang::En] {
+        by_depth(&renderer, &sentences, lang);
+    }
     println!("peak memory (VmHWM): {}", peak_memory());
 }
 
@@ -90,19 +92,19 @@ fn ensure_input(generator: &Path, input: &Path) -> Result<(), String> {
     std::fs::write(input, &output.stdout).map_err(|e| format!("writing {}: {e}", input.display()))
 }
 
-/// Where the time goes: thread CPU time per sentence by operator depth (Japanese).
-fn by_depth(renderer: &Renderer, sentences: &[Sentence]) {
-    let ctx = Context { speaker: Some(Agent::Id(1)), addressee: None, names: sample_names(Lang::Ja), day: Some(3) };
+/// Where the time goes: thread CPU time per sentence by operator depth.
+fn by_depth(renderer: &Renderer, sentences: &[Sentence], lang: Lang) {
+    let ctx = Context { speaker: Some(Agent::Id(1)), addressee: None, names: sample_names(lang), day: Some(3) };
     let options = RenderOptions::default();
     for depth in 0..=3 {
         let subset: Vec<&Sentence> = sentences.iter().filter(|s| s.depth() == depth).collect();
         let (Some(begin), false) = (thread_cpu_ns(), subset.is_empty()) else { continue };
         for sentence in &subset {
-            let _ = std::hint::black_box(renderer.render(sentence, Lang::Ja, &ctx, &options));
+            let _ = std::hint::black_box(renderer.render(sentence, lang, &ctx, &options));
         }
         if let Some(end) = thread_cpu_ns() {
             let each = (end - begin) as f64 / 1e3 / subset.len() as f64;
-            println!("ja depth {depth}: {} sentences, {each:.2} µs CPU each ({:.0}/s)", subset.len(), 1e6 / each);
+            println!("{lang} depth {depth}: {} sentences, {each:.2} µs CPU each ({:.0}/s)", subset.len(), 1e6 / each);
         }
     }
 }

@@ -9,10 +9,12 @@
 mod catalog;
 mod compose;
 mod error;
-mod memo;
+mod frame;
+mod frame_check;
 mod options;
 mod renderer;
 mod source;
+mod vars;
 mod vocab;
 
 pub use catalog::{TemplateInfo, sample_context, sample_names};
