@@ -27,6 +27,8 @@ pub(crate) struct LangSet {
     pub vocab: Vocab,
     /// Distinguishes this template set's frames from every other set's (see [`frame`]).
     pub id: u32,
+    /// The reader's verb frames, built on first use.
+    pub grammar: std::sync::OnceLock<super::read::Grammar>,
 }
 
 /// How template calls are turned into text.
@@ -40,7 +42,7 @@ pub(crate) enum Engine {
 
 /// A template the composer calls.
 #[derive(Debug, Clone, Copy)]
-enum Template {
+pub(crate) enum Template {
     Keyword(Keyword),
     Sentence,
     Quoted,
@@ -48,7 +50,7 @@ enum Template {
 }
 
 impl Template {
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Template::Keyword(keyword) => template_name(keyword),
             Template::Sentence => "_sentence.txt",
@@ -58,7 +60,7 @@ impl Template {
     }
 
     /// A number for frame keys.
-    fn id(self) -> u8 {
+    pub fn id(self) -> u8 {
         match self {
             Template::Keyword(keyword) => keyword as u8,
             Template::Sentence => 253,
@@ -82,7 +84,7 @@ thread_local! {
 }
 
 /// The clause form a verb template is asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Mood {
     /// A declarative clause: 「〜に投票します」 / "I will vote for …".
     Statement,
@@ -109,12 +111,23 @@ impl Mood {
 }
 
 /// What agent slots mean at one point of the tree.
-#[derive(Debug, Clone, Copy)]
-struct Scope {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Scope {
     /// The subject an omitted subject stands for here (`None`: the unknown speaker).
-    inherited: Option<Agent>,
+    pub inherited: Option<Agent>,
     /// Who "you" is: the target of the nearest REQUEST/INQUIRE, else the context's addressee.
-    you: Option<Agent>,
+    pub you: Option<Agent>,
+}
+
+/// A place a sentence can be rendered at, as the composer's functions see it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Position {
+    /// A whole sentence with its final mark (top level, or quoted).
+    Sentence { scope: Scope, quoted: bool },
+    /// A sentence body without its final mark.
+    Body { scope: Scope },
+    /// A clause in `mood`, negated or not.
+    Clause { scope: Scope, mood: Mood, negated: bool },
 }
 
 /// A rendered sentence body before final punctuation.
@@ -159,6 +172,21 @@ impl<'a> Composer<'a> {
     /// The whole sentence, punctuated.
     pub fn render(mut self, sentence: &Sentence) -> Result<String, RenderError> {
         let span = self.finish(sentence, Scope { inherited: self.ctx.speaker, you: self.ctx.addressee }, false)?;
+        Ok(self.out[span].to_owned())
+    }
+
+    /// The scope of a top-level sentence.
+    pub fn top_scope(&self) -> Scope {
+        Scope { inherited: self.ctx.speaker, you: self.ctx.addressee }
+    }
+
+    /// How `sentence` renders at one position of a larger sentence (for the reader's checks).
+    pub fn render_at(mut self, sentence: &Sentence, at: Position) -> Result<String, RenderError> {
+        let span = match at {
+            Position::Sentence { scope, quoted } => self.finish(sentence, scope, quoted)?,
+            Position::Body { scope } => self.body(sentence, scope)?.text,
+            Position::Clause { scope, mood, negated } => self.clause(sentence, scope, mood, negated)?,
+        };
         Ok(self.out[span].to_owned())
     }
 
@@ -516,13 +544,13 @@ impl<'a> Composer<'a> {
 }
 
 /// A written subject that differs from what an omitted one would mean (so it must be said).
-fn written_subject(sentence: &Sentence, inherited: Option<Agent>) -> Option<Agent> {
+pub(crate) fn written_subject(sentence: &Sentence, inherited: Option<Agent>) -> Option<Agent> {
     sentence.subject.filter(|s| Some(*s) != inherited)
 }
 
 /// True for sentences that read as one clause: a verb, NOT of a verb, DAY of such a clause, with no subject of
 /// their own on the operator.
-fn is_inline(sentence: &Sentence, inherited: Option<Agent>) -> bool {
+pub(crate) fn is_inline(sentence: &Sentence, inherited: Option<Agent>) -> bool {
     let own_subject = written_subject(sentence, inherited).is_none();
     let effective = sentence.subject.or(inherited);
     match &sentence.content {
@@ -533,7 +561,7 @@ fn is_inline(sentence: &Sentence, inherited: Option<Agent>) -> bool {
     }
 }
 
-fn is_verb(sentence: &Sentence) -> bool {
+pub(crate) fn is_verb(sentence: &Sentence) -> bool {
     !sentence.content.keyword().is_operator() && !matches!(sentence.content, Content::Skip | Content::Over)
 }
 

@@ -128,6 +128,64 @@ pub(crate) fn capitalize_first(text: &str) -> String {
     }
 }
 
+/// A piece of a frame, for the reader: literal text, or the index of a text (capitalised or not).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Part {
+    Literal(String),
+    Text(usize, bool),
+}
+
+impl Frame {
+    fn parts(&self) -> Vec<Part> {
+        self.pieces
+            .iter()
+            .map(|piece| match *piece {
+                Piece::Literal(begin, end) => Part::Literal(self.literal[begin as usize..end as usize].to_owned()),
+                Piece::Text(i) => Part::Text(i as usize, false),
+                Piece::CapText(i) => Part::Text(i as usize, true),
+            })
+            .collect()
+    }
+}
+
+/// The frame of `template` for `vars` as parts (building it with `render` if needed).
+pub(crate) fn parts(
+    template: u8,
+    vars: &mut Vars<'_>,
+    render: impl FnOnce(&tera::Context) -> Result<String, tera::Error>,
+) -> Result<Vec<Part>, FrameError> {
+    vars.finish_key(template);
+    let found = FRAMES.with(|frames| frames.borrow().get(vars.key()).map(Frame::parts));
+    if let Some(parts) = found {
+        return Ok(parts);
+    }
+    let frame = build(vars, render)?;
+    let parts = frame.parts();
+    keep(vars.key().into(), frame);
+    Ok(parts)
+}
+
+fn build(
+    vars: &Vars<'_>,
+    render: impl FnOnce(&tera::Context) -> Result<String, tera::Error>,
+) -> Result<Frame, FrameError> {
+    let context = vars.context(|index, text| if text.is_empty() { String::new() } else { marker(index) });
+    BUILDING.set(true);
+    let rendered = render(&context);
+    BUILDING.set(false);
+    Frame::parse(&rendered.map_err(FrameError::Tera)?, vars.texts().len()).ok_or(FrameError::Markers)
+}
+
+fn keep(key: Box<[u8]>, frame: Frame) {
+    FRAMES.with(|frames| {
+        let mut frames = frames.borrow_mut();
+        if frames.len() >= CAPACITY {
+            frames.clear();
+        }
+        frames.insert(key, frame);
+    });
+}
+
 /// Why a frame could not be used.
 pub(crate) enum FrameError {
     Tera(tera::Error),
@@ -159,20 +217,9 @@ pub(crate) fn write(
     if written {
         return Ok(());
     }
-    let key: Box<[u8]> = key.into();
-    let context = vars.context(|index, text| if text.is_empty() { String::new() } else { marker(index) });
-    BUILDING.set(true);
-    let rendered = render(&context);
-    BUILDING.set(false);
-    let frame = Frame::parse(&rendered.map_err(FrameError::Tera)?, vars.texts().len()).ok_or(FrameError::Markers)?;
+    let frame = build(vars, render)?;
     frame.write(vars.texts(), out);
-    FRAMES.with(|frames| {
-        let mut frames = frames.borrow_mut();
-        if frames.len() >= CAPACITY {
-            frames.clear();
-        }
-        frames.insert(key, frame);
-    });
+    keep(vars.key().into(), frame);
     Ok(())
 }
 

@@ -12,6 +12,7 @@ mod error;
 mod frame;
 mod frame_check;
 mod options;
+mod read;
 mod renderer;
 mod source;
 mod vars;

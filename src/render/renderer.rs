@@ -10,6 +10,7 @@ use super::compose::{Composer, Engine, LangSet};
 use super::error::RenderError;
 use super::frame::{self, is_marker};
 use super::frame_check;
+use super::read::{Grammar, Reader};
 use super::options::{Lang, RenderOptions};
 use super::source::{self, LangSource, required_templates};
 use super::vocab::Vocab;
@@ -62,6 +63,15 @@ impl Renderer {
         Composer::with_engine(self.set(lang)?, ctx, options, Engine::Tera).render(sentence)
     }
 
+    /// The sentence whose default rendering (polite, no variant) with `ctx` is exactly `text`, or `None`: the
+    /// exact inverse of canonical rendering. A top-level subject equal to the speaker comes back omitted (the
+    /// same meaning, rendered the same). Never panics; bounded in time on any input (see `read.rs`).
+    pub fn read(&self, text: &str, lang: Lang, ctx: &Context) -> Option<Sentence> {
+        let set = self.set(lang).ok()?;
+        let grammar = set.grammar.get_or_init(|| Grammar::build(set));
+        Reader::new(set, ctx, grammar).read(text)
+    }
+
     /// Every template of every language with the variables it reads and a sample rendering (for
     /// `GET /v1/templates` and for template authors).
     pub fn templates(&self) -> Vec<TemplateInfo> {
@@ -112,7 +122,7 @@ fn compile(source: LangSource) -> Result<LangSet, RenderError> {
     // renderer's templates.
     static NEXT_SET: AtomicU32 = AtomicU32::new(0);
     let id = NEXT_SET.fetch_add(1, Ordering::Relaxed);
-    Ok(LangSet { lang: source.lang, tera, vocab, id })
+    Ok(LangSet { lang: source.lang, tera, vocab, id, grammar: std::sync::OnceLock::new() })
 }
 
 /// `cap`: upper-cases the first letter only (tera's `capitalize` lower-cases the rest, which breaks names).
