@@ -37,7 +37,12 @@ fn said_by(sentence: &Sentence, speaker: Option<Agent>) -> String {
 }
 
 /// Renders and reads back every sentence; returns the failures (at most `keep`).
-fn round_trip<'s>(sentences: impl Iterator<Item = &'s Sentence>, lang: Lang, ctx: &Context, keep: usize) -> (usize, Vec<String>) {
+fn round_trip<'s>(
+    sentences: impl Iterator<Item = &'s Sentence>,
+    lang: Lang,
+    ctx: &Context,
+    keep: usize,
+) -> (usize, Vec<String>) {
     let options = RenderOptions::default();
     let mut failures = Vec::new();
     let mut count = 0;
@@ -82,10 +87,21 @@ fn gen_protocol_100000_reads_back_exactly() {
     let sentences: Vec<Sentence> =
         text.lines().map(|line| parse(line, &ParseOptions::default()).expect("parses").sentence).collect();
     assert_eq!(sentences.len(), 100_000);
-    for lang in [Lang::Ja, Lang::En] {
-        let (count, failures) = round_trip(sentences.iter(), lang, &ctx(), 30);
-        assert!(failures.is_empty(), "{lang}: failures among {count}:\n{}", failures.join("\n"));
-    }
+    // One language per thread: the sweep is long in a debug build.
+    std::thread::scope(|scope| {
+        let sweeps: Vec<_> = [Lang::Ja, Lang::En]
+            .into_iter()
+            .map(|lang| {
+                let sentences = &sentences;
+                scope.spawn(move || (lang, round_trip(sentences.iter(), lang, &ctx(), 30)))
+            })
+            .collect();
+        for sweep in sweeps {
+            let (lang, (count, failures)) = sweep.join().expect("the sweep does not panic");
+            assert_eq!(count, 100_000);
+            assert!(failures.is_empty(), "{lang}: failures among {count}:\n{}", failures.join("\n"));
+        }
+    });
 }
 
 #[test]
@@ -125,7 +141,9 @@ fn canonical_fixtures_read_back() {
             assert_eq!(read.as_deref(), Some(expected), "{text}");
         }
     }
-    for text in ["", "。", "ケンジさんに投票します", "ケンジさんに投票します。。", "VOTE Agent[03]", "I will vote for Kenji"] {
+    for text in
+        ["", "。", "ケンジさんに投票します", "ケンジさんに投票します。。", "VOTE Agent[03]", "I will vote for Kenji"]
+    {
         assert_eq!(renderer().read(text, Lang::Ja, &ctx), None, "{text:?}");
         assert_eq!(renderer().read(text, Lang::En, &ctx), None, "{text:?}");
     }
@@ -157,11 +175,4 @@ proptest! {
             }
         }
     }
-}
-
-#[test]
-fn debug_one() {
-    let text = std::env::var("READ_TEXT").unwrap_or_default();
-    if text.is_empty() { return; }
-    eprintln!("{:?}", renderer().read(&text, Lang::Ja, &ctx()).map(|s| s.to_canonical()));
 }

@@ -27,6 +27,8 @@ pub(crate) struct LangSet {
     pub vocab: Vocab,
     /// Distinguishes this template set's frames from every other set's (see [`frame`]).
     pub id: u32,
+    /// Every character of the templates and the vocabulary (what canonical text is made of, besides names).
+    pub source_chars: std::collections::HashSet<char>,
     /// The reader's verb frames, built on first use.
     pub grammar: std::sync::OnceLock<super::read::Grammar>,
 }

@@ -14,6 +14,7 @@
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 use super::vars::{Text, Vars};
 
@@ -153,15 +154,22 @@ pub(crate) fn parts(
     template: u8,
     vars: &mut Vars<'_>,
     render: impl FnOnce(&tera::Context) -> Result<String, tera::Error>,
-) -> Result<Vec<Part>, FrameError> {
+) -> Result<Rc<[Part]>, FrameError> {
     vars.finish_key(template);
-    let found = FRAMES.with(|frames| frames.borrow().get(vars.key()).map(Frame::parts));
-    if let Some(parts) = found {
+    if let Some(parts) = PARTS.with(|parts| parts.borrow().get(vars.key()).cloned()) {
         return Ok(parts);
     }
-    let frame = build(vars, render)?;
-    let parts = frame.parts();
-    keep(vars.key().into(), frame);
+    let parts: Rc<[Part]> = match FRAMES.with(|frames| frames.borrow().get(vars.key()).map(Frame::parts)) {
+        Some(parts) => parts.into(),
+        None => build(vars, render)?.parts().into(),
+    };
+    PARTS.with(|table| {
+        let mut table = table.borrow_mut();
+        if table.len() >= CAPACITY {
+            table.clear();
+        }
+        table.insert(vars.key().into(), parts.clone());
+    });
     Ok(parts)
 }
 
@@ -194,9 +202,12 @@ pub(crate) enum FrameError {
 }
 
 type Table = HashMap<Box<[u8]>, Frame, BuildHasherDefault<FxHasher>>;
+type PartsTable = HashMap<Box<[u8]>, Rc<[Part]>, BuildHasherDefault<FxHasher>>;
 
 thread_local! {
     static FRAMES: RefCell<Table> = RefCell::new(Table::default());
+    /// Frames as parts, for the reader.
+    static PARTS: RefCell<PartsTable> = RefCell::new(PartsTable::default());
     /// Set while tera renders a frame, so `cap` leaves markers for texts.
     static BUILDING: Cell<bool> = const { Cell::new(false) };
 }

@@ -9,8 +9,9 @@
 //! (position, text) and a step budget; anything beyond them is read as nothing (`None`).
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
+use std::sync::{Arc, RwLock};
 
 use super::compose::{Composer, LangSet, Mood, Position, Scope, Template, is_inline, is_verb};
 use super::frame::{self, Part};
@@ -26,6 +27,8 @@ const STEP_BUDGET: usize = 200_000;
 const MAX_CANDIDATES: usize = 8;
 /// Verb readings tried per clause before confirmation.
 const MAX_VERB_CANDIDATES: usize = 1024;
+/// Non-verb frames kept per language (the `_sentence` frames depend on a character, so bound them).
+const MAX_CACHED_FRAMES: usize = 4096;
 /// Most operands an AND / OR the reader tries.
 const MAX_OPERANDS: usize = 8;
 
@@ -58,9 +61,9 @@ struct VerbHoles {
     id: Option<usize>,
 }
 
-/// One verb frame with the discrete values it was built for.
+/// The discrete values a verb frame was built for.
 #[derive(Debug)]
-struct VerbFrame {
+struct VerbShape {
     keyword: Keyword,
     subj_kind: &'static str,
     target_kind: &'static str,
@@ -68,13 +71,23 @@ struct VerbFrame {
     /// role_any / species_any / whisper.
     flag: bool,
     holes: VerbHoles,
-    parts: Vec<Part>,
 }
 
-/// Every verb frame of a language for the default options, by (mood, negated). Built on first read.
+/// One verb frame and every set of discrete values that gives it.
+#[derive(Debug)]
+struct VerbFrame {
+    parts: Vec<Part>,
+    shapes: Vec<VerbShape>,
+}
+
+/// Every verb frame of a language for the default options, by (mood, negated), and every character its
+/// templates and vocabulary can write. Built on first read.
 #[derive(Debug, Default)]
 pub(crate) struct Grammar {
     verbs: HashMap<(Mood, bool), Vec<VerbFrame>>,
+    chars: HashSet<char>,
+    /// The other frames, built as the reader first needs them.
+    frames: RwLock<HashMap<Spec, Option<Arc<[Part]>>>>,
 }
 
 /// The variables every template gets, for the default options.
@@ -90,7 +103,7 @@ fn hole(empty: bool) -> Text<'static> {
     Text::Words(if empty { "" } else { "x" }, "")
 }
 
-fn parts_of(set: &LangSet, template: Template, vars: &mut Vars<'_>) -> Option<Vec<Part>> {
+fn parts_of(set: &LangSet, template: Template, vars: &mut Vars<'_>) -> Option<Rc<[Part]>> {
     let name = template.name();
     frame::parts(template.id(), vars, |context| set.tera.render(name, context)).ok()
 }
@@ -100,13 +113,16 @@ impl Grammar {
         let mut verbs: HashMap<(Mood, bool), Vec<VerbFrame>> = HashMap::new();
         for mood in MOODS {
             for negated in [false, true] {
-                let list = verbs.entry((mood, negated)).or_default();
+                let mut list = Vec::new();
                 for keyword in VERBS {
-                    verb_frames(set, keyword, mood, negated, list);
+                    verb_frames(set, keyword, mood, negated, &mut list);
                 }
+                verbs.insert((mood, negated), list);
             }
         }
-        Grammar { verbs }
+        let mut chars: HashSet<char> = set.source_chars.clone();
+        chars.extend("Agent[]".chars());
+        Grammar { verbs, chars, frames: RwLock::default() }
     }
 }
 
@@ -161,11 +177,90 @@ fn verb_frames(set: &LangSet, keyword: Keyword, mood: Mood, negated: bool, into:
                         _ => {}
                     }
                     if let Some(parts) = parts_of(set, Template::Keyword(keyword), &mut vars) {
-                        into.push(VerbFrame { keyword, subj_kind, target_kind, same, flag, holes, parts });
+                        let shape = VerbShape { keyword, subj_kind, target_kind, same, flag, holes };
+                        match into.iter_mut().find(|group| *group.parts == *parts) {
+                            Some(group) => group.shapes.push(shape),
+                            None => into.push(VerbFrame { parts: parts.to_vec(), shapes: vec![shape] }),
+                        }
                     }
                 }
             }
         }
+    }
+}
+
+/// A non-verb frame the reader tries, by the discrete values that make it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Spec {
+    Sentence { quoted: bool, question: bool, end: char },
+    Frame { kind: &'static str },
+    Because { question: bool },
+    List { keyword: Keyword, count: usize },
+    Ask { keyword: Keyword, to_kind: &'static str, from_kind: &'static str, framed: bool, quoted: bool },
+    Quoted { mood: Mood, negated: bool, act: &'static str, subj_kind: &'static str },
+    Day { mood: Mood, negated: bool, relative: &'static str, inline: bool },
+}
+
+impl Spec {
+    /// The frame's parts, rendered with the variables the composer gives that template (texts: 0, 1, … in the
+    /// order set).
+    fn parts(self, set: &LangSet) -> Option<Arc<[Part]>> {
+        let mut vars = base_vars(set);
+        let template = match self {
+            Spec::Sentence { quoted, question, end } => {
+                vars.set(Var::Quoted, quoted);
+                vars.set(Var::Body, hole(false));
+                vars.set(Var::BodyEnd, end);
+                vars.set(Var::Question, question);
+                Template::Sentence
+            }
+            Spec::Frame { kind } => {
+                vars.set(Var::WhoKind, Word(kind));
+                vars.set(Var::Who, hole(kind == "any"));
+                vars.set(Var::Sentence, hole(false));
+                Template::Frame
+            }
+            Spec::Because { question } => {
+                vars.set(Var::Reason, hole(false));
+                vars.set(Var::Conclusion, hole(false));
+                vars.set(Var::Question, question);
+                Template::Keyword(Keyword::Because)
+            }
+            Spec::List { keyword, count } => {
+                let stand_ins = vec![hole(false); count];
+                vars.set(Var::Clauses, &stand_ins[..]);
+                Template::Keyword(keyword)
+            }
+            Spec::Ask { keyword, to_kind, from_kind, framed, quoted } => {
+                vars.set(Var::ToKind, Word(to_kind));
+                vars.set(Var::To, hole(to_kind == "any"));
+                vars.set(Var::FromKind, Word(from_kind));
+                vars.set(Var::From, hole(from_kind == "any"));
+                vars.set(Var::Framed, framed);
+                vars.set(Var::Quoted, quoted);
+                vars.set(Var::Clause, hole(false));
+                Template::Keyword(keyword)
+            }
+            Spec::Quoted { mood, negated, act, subj_kind } => {
+                vars.set(Var::Mood, Word(mood.code()));
+                vars.set(Var::Sentence, hole(false));
+                vars.set(Var::Act, Word(act));
+                vars.set(Var::Neg, negated);
+                vars.set(Var::SubjKind, Word(subj_kind));
+                vars.set(Var::Subj, hole(subj_kind == "any"));
+                if negated { Template::Keyword(Keyword::Not) } else { Template::Quoted }
+            }
+            Spec::Day { mood, negated, relative, inline } => {
+                vars.set(Var::Day, hole(false));
+                vars.set(Var::Mood, Word(mood.code()));
+                vars.set(Var::Neg, negated);
+                vars.set(Var::Relative, Word(relative));
+                vars.set(Var::Inline, inline);
+                vars.set(if inline { Var::Clause } else { Var::Sentence }, hole(false));
+                Template::Keyword(Keyword::Day)
+            }
+        };
+        parts_of(set, template, &mut vars).map(|parts| parts.iter().cloned().collect())
     }
 }
 
@@ -180,8 +275,11 @@ pub(crate) struct Reader<'a> {
     grammar: &'a Grammar,
     options: RenderOptions,
     steps: Cell<usize>,
-    memo: RefCell<HashMap<(PositionKey, String), Rc<Vec<Sentence>>>>,
+    memo: RefCell<Memo>,
 }
+
+/// Readings already made, by position and text.
+type Memo = HashMap<(PositionKey, String), Rc<Vec<Sentence>>>;
 
 /// A memo key for a [`Position`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -205,17 +303,26 @@ impl<'a> Reader<'a> {
 
     /// The sentence whose default rendering with the context is exactly `text`.
     pub fn read(&self, text: &str) -> Option<Sentence> {
-        if text.is_empty() || text.len() > MAX_READ_BYTES {
+        if text.is_empty() || text.len() > MAX_READ_BYTES || !self.could_be_canonical(text) {
             return None;
         }
         let scope = Composer::new(self.set, self.ctx, &self.options).top_scope();
         let candidates = self.sentence(text, scope, false);
-        if std::env::var_os("READ_STEPS").is_some() { eprintln!("steps {} memo {}", self.steps.get(), self.memo.borrow().len()); }
         if self.exhausted() {
             return None;
         }
         // A top-level subject equal to the speaker reads like the omitted one: give the canonical form.
         candidates.iter().map(|s| self.canonical_top(s)).next()
+    }
+
+    /// A cheap first test for real talk: canonical text only has characters of the templates, the vocabulary,
+    /// the names and the digits.
+    fn could_be_canonical(&self, text: &str) -> bool {
+        let known = |c: char| {
+            self.grammar.chars.contains(&c) || c.is_ascii_digit() || self.ctx.names.iter().any(|(_, n)| n.contains(c))
+        };
+        // `cap` may have upper-cased a letter of a name or a word.
+        text.chars().all(|c| known(c) || c.to_lowercase().all(known))
     }
 
     fn canonical_top(&self, sentence: &Sentence) -> Sentence {
@@ -243,7 +350,6 @@ impl<'a> Reader<'a> {
                 continue;
             }
             let rendered = Composer::new(self.set, self.ctx, &self.options).render_at(&candidate, at);
-            if std::env::var_os("READ_DEBUG").is_some() { eprintln!("  try {} -> {rendered:?}", candidate.to_canonical()); }
             if rendered.is_ok_and(|r| r == text) {
                 kept.push(candidate);
             }
@@ -256,13 +362,23 @@ impl<'a> Reader<'a> {
             return found.clone();
         }
         let found = Rc::new(if self.step() { read() } else { Vec::new() });
-        if std::env::var_os("READ_DEBUG").is_some() { eprintln!("{} {key:?} {text:?}", found.len()); }
         self.memo.borrow_mut().insert((key, text.to_owned()), found.clone());
         found
     }
 
     /// Matches a frame against `text`.
     fn matches<'t>(&self, parts: &[Part], text: &'t str) -> Vec<Holes<'t>> {
+        let starts = match parts.first() {
+            Some(Part::Literal(literal)) => text.starts_with(literal.as_str()),
+            _ => true,
+        };
+        let ends = match parts.last() {
+            Some(Part::Literal(literal)) => text.ends_with(literal.as_str()),
+            _ => true,
+        };
+        if !starts || !ends {
+            return Vec::new();
+        }
         let texts = parts.iter().filter_map(|p| if let Part::Text(i, _) = p { Some(*i + 1) } else { None }).max();
         let mut holes = vec![None; texts.unwrap_or(0)];
         let mut found = Vec::new();
@@ -299,7 +415,7 @@ impl<'a> Reader<'a> {
                     Some(Part::Literal(next)) => {
                         // A text is never empty: the literal is searched from after its first character.
                         let mut from = text.chars().next().map_or(text.len() + 1, char::len_utf8);
-                        while let Some(at) = text.get(from..).and_then(|rest| rest.find(next.as_str())) {
+                        while let Some(at) = text.get(from..).and_then(|rest| find(rest, next)) {
                             try_split(from + at, holes, found);
                             from += at + text[from + at..].chars().next().map_or(1, char::len_utf8);
                         }
@@ -325,12 +441,7 @@ impl<'a> Reader<'a> {
             for end in ends.into_iter().filter(|&end| end > 0) {
                 let Some(last) = text[..end].chars().next_back() else { continue };
                 for question in [false, true] {
-                    let mut vars = base_vars(self.set);
-                    vars.set(Var::Quoted, quoted);
-                    vars.set(Var::Body, hole(false));
-                    vars.set(Var::BodyEnd, last);
-                    vars.set(Var::Question, question);
-                    let Some(parts) = parts_of(self.set, Template::Sentence, &mut vars) else { continue };
+                    let Some(parts) = self.frame(Spec::Sentence { quoted, question, end: last }) else { continue };
                     for holes in self.matches(&parts, text) {
                         let Some(body) = at(&holes, 0) else { continue };
                         for body in uncapitalised(body, 0, &parts) {
@@ -366,11 +477,7 @@ impl<'a> Reader<'a> {
     fn framed(&self, text: &str, scope: Scope) -> Vec<Sentence> {
         let mut candidates = Vec::new();
         for kind in KINDS {
-            let mut vars = base_vars(self.set);
-            vars.set(Var::WhoKind, Word(kind));
-            vars.set(Var::Who, hole(kind == "any"));
-            vars.set(Var::Sentence, hole(false));
-            let Some(parts) = parts_of(self.set, Template::Frame, &mut vars) else { continue };
+            let Some(parts) = self.frame(Spec::Frame { kind }) else { continue };
             for holes in self.matches(&parts, text) {
                 let Some(inner) = at(&holes, 1) else { continue };
                 for who in self.agents(kind, at(&holes, 0), scope, false) {
@@ -394,11 +501,7 @@ impl<'a> Reader<'a> {
         let bare = |content| Sentence { subject: None, content };
         // BECAUSE
         for question in [false, true] {
-            let mut vars = base_vars(self.set);
-            vars.set(Var::Reason, hole(false));
-            vars.set(Var::Conclusion, hole(false));
-            vars.set(Var::Question, question);
-            let Some(parts) = parts_of(self.set, Template::Keyword(Keyword::Because), &mut vars) else { continue };
+            let Some(parts) = self.frame(Spec::Because { question }) else { continue };
             for holes in self.matches(&parts, text) {
                 let (Some(reason), Some(conclusion)) = (at(&holes, 0), at(&holes, 1)) else { continue };
                 let reasons = self.clause(reason, scope, Mood::Statement, false);
@@ -406,9 +509,15 @@ impl<'a> Reader<'a> {
                     continue;
                 }
                 let mut conclusions: Vec<Sentence> = self.clause(conclusion, scope, Mood::Statement, false).to_vec();
-                conclusions.extend(self.body(conclusion, scope).iter().filter(|s| {
-                    s.subject.is_none() && matches!(s.content, Content::Request { .. } | Content::Inquire { .. })
-                }).cloned());
+                conclusions.extend(
+                    self.body(conclusion, scope)
+                        .iter()
+                        .filter(|s| {
+                            s.subject.is_none()
+                                && matches!(s.content, Content::Request { .. } | Content::Inquire { .. })
+                        })
+                        .cloned(),
+                );
                 for reason in reasons.iter() {
                     for conclusion in &conclusions {
                         candidates.push(bare(Content::Because {
@@ -445,10 +554,7 @@ impl<'a> Reader<'a> {
             let mood = if keyword == Keyword::And { Mood::Statement } else { Mood::Plain };
             let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
             for count in 2..=most {
-                let mut vars = base_vars(self.set);
-                let stand_ins = vec![hole(false); count];
-                vars.set(Var::Clauses, &stand_ins[..]);
-                let Some(parts) = parts_of(self.set, Template::Keyword(keyword), &mut vars) else { continue };
+                let Some(parts) = self.frame(Spec::List { keyword, count }) else { continue };
                 for holes in self.matches(&parts, text) {
                     let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
                     for piece in holes.iter().take(count) {
@@ -492,17 +598,8 @@ impl<'a> Reader<'a> {
                     let from_kinds: &[&str] = if framed { &KINDS } else { &["me"] };
                     for &from_kind in from_kinds {
                         for quoted in [false, true] {
-                            let mut vars = base_vars(self.set);
-                            vars.set(Var::ToKind, Word(to_kind));
-                            vars.set(Var::To, hole(to_kind == "any"));
-                            vars.set(Var::FromKind, Word(from_kind));
-                            vars.set(Var::From, hole(from_kind == "any"));
-                            vars.set(Var::Framed, framed);
-                            vars.set(Var::Quoted, quoted);
-                            vars.set(Var::Clause, hole(false));
-                            let Some(parts) = parts_of(self.set, Template::Keyword(keyword), &mut vars) else {
-                                continue;
-                            };
+                            let spec = Spec::Ask { keyword, to_kind, from_kind, framed, quoted };
+                            let Some(parts) = self.frame(spec) else { continue };
                             for holes in self.matches(&parts, text) {
                                 let Some(clause) = at(&holes, 2) else { continue };
                                 let subjects: Vec<Option<Agent>> = if framed {
@@ -571,15 +668,7 @@ impl<'a> Reader<'a> {
         let mut candidates = Vec::new();
         let subj_kind = self.kind_of(scope.inherited, scope, true);
         for act in ["", "request", "inquire"] {
-            let mut vars = base_vars(self.set);
-            vars.set(Var::Mood, Word(mood.code()));
-            vars.set(Var::Sentence, hole(false));
-            vars.set(Var::Act, Word(act));
-            vars.set(Var::Neg, negated);
-            vars.set(Var::SubjKind, Word(subj_kind));
-            vars.set(Var::Subj, hole(subj_kind == "any"));
-            let template = if negated { Template::Keyword(Keyword::Not) } else { Template::Quoted };
-            let Some(parts) = parts_of(self.set, template, &mut vars) else { continue };
+            let Some(parts) = self.frame(Spec::Quoted { mood, negated, act, subj_kind }) else { continue };
             for holes in self.matches(&parts, text) {
                 let Some(quoted) = at(&holes, 0) else { continue };
                 for sentence in self.sentence(quoted, scope, true).iter() {
@@ -594,22 +683,25 @@ impl<'a> Reader<'a> {
 
     /// DAY frames in `mood` for each relative word: (relative, parts); texts are 0 the day, 1 the clause or
     /// the quoted sentence.
-    fn day_frames(&self, mood: Mood, negated: bool, inline: bool) -> Vec<(&'static str, Vec<Part>)> {
+    fn day_frames(&self, mood: Mood, negated: bool, inline: bool) -> Vec<(&'static str, Arc<[Part]>)> {
         let relatives: &[&'static str] = if self.ctx.day.is_some() { &["", "today", "yesterday"] } else { &[""] };
-        let mut frames = Vec::new();
-        for &relative in relatives {
-            let mut vars = base_vars(self.set);
-            vars.set(Var::Day, hole(false));
-            vars.set(Var::Mood, Word(mood.code()));
-            vars.set(Var::Neg, negated);
-            vars.set(Var::Relative, Word(relative));
-            vars.set(Var::Inline, inline);
-            vars.set(if inline { Var::Clause } else { Var::Sentence }, hole(false));
-            if let Some(parts) = parts_of(self.set, Template::Keyword(Keyword::Day), &mut vars) {
-                frames.push((relative, parts));
-            }
+        let frames = relatives.iter().map(|&relative| (relative, Spec::Day { mood, negated, relative, inline }));
+        frames.filter_map(|(relative, spec)| Some((relative, self.frame(spec)?))).collect()
+    }
+
+    /// The parts of a frame, from the language's cache.
+    fn frame(&self, spec: Spec) -> Option<Arc<[Part]>> {
+        let cache = &self.grammar.frames;
+        if let Some(found) = cache.read().ok()?.get(&spec) {
+            return found.clone();
         }
-        frames
+        let parts = spec.parts(self.set);
+        let mut cache = cache.write().ok()?;
+        if cache.len() >= MAX_CACHED_FRAMES {
+            cache.clear();
+        }
+        cache.insert(spec, parts.clone());
+        parts
     }
 
     fn day_of(&self, relative: &str, digits: Option<&str>) -> Option<u32> {
@@ -633,13 +725,15 @@ impl<'a> Reader<'a> {
                 continue;
             }
             for holes in self.matches(&frame.parts, text) {
-                self.verb_candidates(frame, &holes, scope, &mut candidates);
+                for shape in &frame.shapes {
+                    self.verb_candidates(shape, &holes, scope, &mut candidates);
+                }
             }
         }
         candidates
     }
 
-    fn verb_candidates(&self, frame: &VerbFrame, holes: &Holes<'_>, scope: Scope, into: &mut Vec<Sentence>) {
+    fn verb_candidates(&self, frame: &VerbShape, holes: &Holes<'_>, scope: Scope, into: &mut Vec<Sentence>) {
         let slot = |index: Option<usize>| index.and_then(|i| holes.get(i).copied().flatten());
         // The subject as written: omitted, or an agent different from the one it would inherit.
         let mut subjects = vec![None];
@@ -763,6 +857,18 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Where `needle` first occurs in `haystack` (short texts: cheaper than building a two-way searcher). Anchored
+/// on the needle's last byte, which varies more than the lead byte of Japanese characters.
+fn find(haystack: &str, needle: &str) -> Option<usize> {
+    let (bytes, needle) = (haystack.as_bytes(), needle.as_bytes());
+    let last = *needle.last()?;
+    let n = needle.len();
+    if bytes.len() < n {
+        return None;
+    }
+    (n - 1..bytes.len()).find(|&end| bytes[end] == last && bytes[end + 1 - n..=end] == *needle).map(|end| end + 1 - n)
+}
+
 /// Quotes (「」, “”) open and close properly within `piece`: a slot holds whole quotes only.
 fn balanced(piece: &str) -> bool {
     let mut open: Vec<char> = Vec::new();
@@ -784,15 +890,15 @@ fn at<'t>(holes: &Holes<'t>, index: usize) -> Option<&'t str> {
 
 /// A number written in canonical digits.
 fn number(digits: &str) -> Option<u32> {
-    let canonical = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && !digits.starts_with("0")
-        || digits == "0";
+    let canonical =
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && !digits.starts_with("0") || digits == "0";
     if canonical { digits.parse().ok() } else { None }
 }
 
 /// The texts slot `index` showing `piece` can have come from: itself, or, when the frame capitalises the slot,
 /// with its first letter lower-cased.
 fn uncapitalised(piece: &str, index: usize, parts: &[Part]) -> Vec<String> {
-    let capitalised = parts.iter().any(|p| *p == Part::Text(index, true));
+    let capitalised = parts.contains(&Part::Text(index, true));
     let mut out = vec![piece.to_owned()];
     if capitalised {
         let mut chars = piece.chars();

@@ -10,8 +10,8 @@ use super::compose::{Composer, Engine, LangSet};
 use super::error::RenderError;
 use super::frame::{self, is_marker};
 use super::frame_check;
-use super::read::{Grammar, Reader};
 use super::options::{Lang, RenderOptions};
+use super::read::{Grammar, Reader};
 use super::source::{self, LangSource, required_templates};
 use super::vocab::Vocab;
 use crate::protocol::{Context, Sentence};
@@ -122,7 +122,9 @@ fn compile(source: LangSource) -> Result<LangSet, RenderError> {
     // renderer's templates.
     static NEXT_SET: AtomicU32 = AtomicU32::new(0);
     let id = NEXT_SET.fetch_add(1, Ordering::Relaxed);
-    Ok(LangSet { lang: source.lang, tera, vocab, id, grammar: std::sync::OnceLock::new() })
+    let source_chars =
+        source.templates.iter().flat_map(|(_, text)| text.chars()).chain(source.locale.1.chars()).collect();
+    Ok(LangSet { lang: source.lang, tera, vocab, id, source_chars, grammar: std::sync::OnceLock::new() })
 }
 
 /// `cap`: upper-cases the first letter only (tera's `capitalize` lower-cases the rest, which breaks names).
