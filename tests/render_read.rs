@@ -84,9 +84,15 @@ fn gen_protocol_100000_reads_back_exactly() {
         std::fs::write(&input, &output.stdout).expect("writes target/read-protocol-100000-3.txt");
     }
     let text = std::fs::read_to_string(&input).expect("reads the generated input");
-    let sentences: Vec<Sentence> =
-        text.lines().map(|line| parse(line, &ParseOptions::default()).expect("parses").sentence).collect();
-    assert_eq!(sentences.len(), 100_000);
+    assert_eq!(text.lines().count(), 100_000);
+    // Reading is a pure function of the text and the context, so each distinct line is checked once (about 60%
+    // of the lines are distinct): all 100,000 read back exactly when these do.
+    let mut seen = std::collections::HashSet::new();
+    let sentences: Vec<Sentence> = text
+        .lines()
+        .filter(|line| seen.insert(*line))
+        .map(|line| parse(line, &ParseOptions::default()).expect("parses").sentence)
+        .collect();
     // One language per thread: the sweep is long in a debug build.
     std::thread::scope(|scope| {
         let sweeps: Vec<_> = [Lang::Ja, Lang::En]
@@ -98,7 +104,7 @@ fn gen_protocol_100000_reads_back_exactly() {
             .collect();
         for sweep in sweeps {
             let (lang, (count, failures)) = sweep.join().expect("the sweep does not panic");
-            assert_eq!(count, 100_000);
+            assert_eq!(count, sentences.len());
             assert!(failures.is_empty(), "{lang}: failures among {count}:\n{}", failures.join("\n"));
         }
     });
