@@ -71,8 +71,62 @@ fn main() {
             println!("{lang}: thread CPU time {cpu:.2} s = {:.0} sentences/s per core", n / cpu);
         }
     }
-    by_depth(&renderer, &sentences);
+    for lang in [Lang::Ja, Lang::En] {
+        by_depth(&renderer, &sentences, lang);
+    }
     println!("peak memory (VmHWM): {}", peak_memory());
+    read_back(&renderer, &sentences[..READ_COUNT.min(sentences.len())], &root);
+    println!("peak memory after reading (VmHWM): {}", peak_memory());
+}
+
+/// Sentences read back (`Renderer::read`) per language.
+const READ_COUNT: usize = 100_000;
+
+/// `Renderer::read` speed: on canonical renderings of the first sentences, and on real player talk (which it
+/// must reject cheaply, since the understanding pipeline tries it first).
+fn read_back(renderer: &Renderer, sentences: &[Sentence], root: &Path) {
+    for lang in [Lang::Ja, Lang::En] {
+        let ctx = Context { speaker: Some(Agent::Id(1)), addressee: None, names: sample_names(lang), day: Some(3) };
+        let options = RenderOptions::default();
+        let texts: Vec<String> =
+            sentences.iter().filter_map(|s| renderer.render(s, lang, &ctx, &options).ok()).collect();
+        // The first read builds the language's verb frames; time it apart.
+        let warm = Instant::now();
+        let _ = renderer.read(&texts[0], lang, &ctx);
+        let warm = warm.elapsed().as_secs_f64();
+        let (Some(begin), mut read) = (thread_cpu_ns(), 0usize) else { continue };
+        for text in &texts {
+            read += usize::from(renderer.read(text, lang, &ctx).is_some());
+        }
+        if let Some(end) = thread_cpu_ns() {
+            let cpu = (end - begin) as f64 / 1e9;
+            println!(
+                "{lang} read: {read} of {} canonical texts read back, {:.1} µs CPU each ({:.0}/s per core); first read (builds the frames) {warm:.2} s",
+                texts.len(),
+                cpu * 1e6 / texts.len() as f64,
+                texts.len() as f64 / cpu
+            );
+        }
+    }
+    let real = root.join("../shared/nl/real-utterances.tsv");
+    let Ok(tsv) = std::fs::read_to_string(&real) else { return };
+    let utterances: Vec<&str> = tsv.lines().skip(1).filter_map(|line| line.split('\t').nth(3)).collect();
+    for lang in [Lang::Ja, Lang::En] {
+        let ctx = Context { speaker: Some(Agent::Id(1)), addressee: None, names: sample_names(lang), day: Some(3) };
+        let (Some(begin), mut read) = (thread_cpu_ns(), 0usize) else { continue };
+        for utterance in &utterances {
+            read += usize::from(renderer.read(utterance, lang, &ctx).is_some());
+        }
+        if let Some(end) = thread_cpu_ns() {
+            let cpu = (end - begin) as f64 / 1e9;
+            println!(
+                "{lang} read on real talk: {read} of {} utterances read, {:.1} µs CPU each ({:.0}/s per core)",
+                utterances.len(),
+                cpu * 1e6 / utterances.len() as f64,
+                utterances.len() as f64 / cpu
+            );
+        }
+    }
 }
 
 fn ensure_input(generator: &Path, input: &Path) -> Result<(), String> {
@@ -90,19 +144,19 @@ fn ensure_input(generator: &Path, input: &Path) -> Result<(), String> {
     std::fs::write(input, &output.stdout).map_err(|e| format!("writing {}: {e}", input.display()))
 }
 
-/// Where the time goes: thread CPU time per sentence by operator depth (Japanese).
-fn by_depth(renderer: &Renderer, sentences: &[Sentence]) {
-    let ctx = Context { speaker: Some(Agent::Id(1)), addressee: None, names: sample_names(Lang::Ja), day: Some(3) };
+/// Where the time goes: thread CPU time per sentence by operator depth.
+fn by_depth(renderer: &Renderer, sentences: &[Sentence], lang: Lang) {
+    let ctx = Context { speaker: Some(Agent::Id(1)), addressee: None, names: sample_names(lang), day: Some(3) };
     let options = RenderOptions::default();
     for depth in 0..=3 {
         let subset: Vec<&Sentence> = sentences.iter().filter(|s| s.depth() == depth).collect();
         let (Some(begin), false) = (thread_cpu_ns(), subset.is_empty()) else { continue };
         for sentence in &subset {
-            let _ = std::hint::black_box(renderer.render(sentence, Lang::Ja, &ctx, &options));
+            let _ = std::hint::black_box(renderer.render(sentence, lang, &ctx, &options));
         }
         if let Some(end) = thread_cpu_ns() {
             let each = (end - begin) as f64 / 1e3 / subset.len() as f64;
-            println!("ja depth {depth}: {} sentences, {each:.2} µs CPU each ({:.0}/s)", subset.len(), 1e6 / each);
+            println!("{lang} depth {depth}: {} sentences, {each:.2} µs CPU each ({:.0}/s)", subset.len(), 1e6 / each);
         }
     }
 }

@@ -168,9 +168,9 @@ fn templates_load_from_the_repository_folder_too() {
     assert_eq!(rendered, "ケンジさんに投票します。");
 }
 
-#[test]
-fn a_broken_template_fails_at_start_up() {
-    let dir = std::env::temp_dir().join(format!("aiwolf-nl-broken-{}", std::process::id()));
+/// A fresh copy of `templates/ja` in `<tmp>/<label>-<pid>/ja`; returns (the folder, its `ja`).
+fn copy_of_ja_templates(label: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("aiwolf-nl-{label}-{}", std::process::id()));
     let ja = dir.join("ja");
     std::fs::create_dir_all(&ja).unwrap();
     let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/ja");
@@ -178,6 +178,22 @@ fn a_broken_template_fails_at_start_up() {
         let path = entry.unwrap().path();
         std::fs::copy(&path, ja.join(path.file_name().unwrap())).unwrap();
     }
+    (dir, ja)
+}
+
+#[test]
+fn a_template_that_inspects_text_is_refused_at_start_up() {
+    let (dir, ja) = copy_of_ja_templates("inspects");
+    let template = "{% if target == \"ケンジさん\" %}x{% else %}{{ target }}を護衛します{% endif %}";
+    std::fs::write(ja.join("GUARD.txt"), template).unwrap();
+    let error = Renderer::from_dir(&dir).err().expect("text inspection is refused").to_string();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(error.contains("GUARD.txt") && error.contains("`target` is text"), "{error}");
+}
+
+#[test]
+fn a_broken_template_fails_at_start_up() {
+    let (dir, ja) = copy_of_ja_templates("broken");
     std::fs::write(ja.join("VOTE.txt"), "{{ target | nonexistent_filter }}").unwrap();
     let error = Renderer::from_dir(&dir).err().expect("a broken template is an error").to_string();
     assert!(error.contains("VOTE.txt"), "{error}");

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::compose::{Composer, LangSet};
+use super::compose::{Composer, Engine, LangSet};
 use super::error::RenderError;
 use super::options::{Lang, RenderOptions, Style};
 use super::source::{HELPERS, template_name};
@@ -170,7 +170,9 @@ const POSITIONS: &[&str] = &[
     "REQUEST Agent[03] (OR (#) (#))",
 ];
 
-/// Renders the battery in both styles; the first failure (or an empty output) is returned.
+/// Renders the battery in both styles; the first failure (or an empty output) is returned. In the default style
+/// with the sample context, frames must also agree with tera interpreting every call: a second line of defence
+/// behind [`super::frame_check`].
 pub(crate) fn self_check(set: &LangSet) -> Result<(), RenderError> {
     let contexts = [sample_context(set.lang), Context::default()];
     let styles = [RenderOptions::default(), RenderOptions { style: Style::Casual, ..RenderOptions::default() }];
@@ -185,12 +187,22 @@ pub(crate) fn self_check(set: &LangSet) -> Result<(), RenderError> {
         for ctx in &contexts {
             for options in &styles {
                 let out = Composer::new(set, ctx, options).render(&sentence)?;
+                let error = |message: String| RenderError::Template {
+                    lang: set.lang.code().to_owned(),
+                    name: sentence.content.keyword().to_string(),
+                    message,
+                };
                 if out.trim().is_empty() {
-                    return Err(RenderError::Template {
-                        lang: set.lang.code().to_owned(),
-                        name: sentence.content.keyword().to_string(),
-                        message: format!("rendered `{text}` as an empty string"),
-                    });
+                    return Err(error(format!("rendered `{text}` as an empty string")));
+                }
+                if std::ptr::eq(ctx, &contexts[0]) && options.style == Style::Polite {
+                    let reference = Composer::with_engine(set, ctx, options, Engine::Tera).render(&sentence)?;
+                    if reference != out {
+                        return Err(error(format!(
+                            "`{text}` renders as `{out}` through frames but `{reference}` through tera: a template \
+                             inspects text in a way frames cannot honour"
+                        )));
+                    }
                 }
             }
         }

@@ -5,15 +5,18 @@
 //! a named agent). Every word comes from the templates and the locale vocabulary. The rules that make the
 //! output readable back into exactly one sentence are written down in `docs/canonical-phrasing.md`.
 
-use std::borrow::Cow;
-use std::cell::Cell;
+use std::cell::RefCell;
+use std::fmt::Write;
+use std::ops::Range;
 
+use smallvec::SmallVec;
 use tera::Tera;
 
 use super::error::RenderError;
-use super::memo::{self, Inputs, Parts, Vars};
+use super::frame::{self, FrameError};
 use super::options::{Lang, RenderOptions, Style};
 use super::source::template_name;
+use super::vars::{Text, Var, Vars, Word};
 use super::vocab::Vocab;
 use crate::protocol::{Agent, Content, Context, Keyword, Sentence, TalkRef};
 
@@ -22,16 +25,68 @@ pub(crate) struct LangSet {
     pub lang: Lang,
     pub tera: Tera,
     pub vocab: Vocab,
-    /// Distinguishes this template set in the per-thread memo (see [`memo`]).
-    pub memo_prefix: String,
+    /// Distinguishes this template set's frames from every other set's (see [`frame`]).
+    pub id: u32,
+    /// Every character of the templates and the vocabulary (what canonical text is made of, besides names).
+    pub source_chars: std::collections::HashSet<char>,
+    /// The reader's verb frames, built on first use.
+    pub grammar: std::sync::OnceLock<super::read::Grammar>,
 }
+
+/// How template calls are turned into text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Engine {
+    /// Through cached frames (the normal path).
+    Frames,
+    /// Through tera for every call, as the templates' reference semantics (tests and the start-up check).
+    Tera,
+}
+
+/// A template the composer calls.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Template {
+    Keyword(Keyword),
+    Sentence,
+    Quoted,
+    Frame,
+}
+
+impl Template {
+    pub fn name(self) -> &'static str {
+        match self {
+            Template::Keyword(keyword) => template_name(keyword),
+            Template::Sentence => "_sentence.txt",
+            Template::Quoted => "_quoted.txt",
+            Template::Frame => "_frame.txt",
+        }
+    }
+
+    /// A number for frame keys.
+    pub fn id(self) -> u8 {
+        match self {
+            Template::Keyword(keyword) => keyword as u8,
+            Template::Sentence => 253,
+            Template::Quoted => 252,
+            Template::Frame => 251,
+        }
+    }
+}
+
+/// Bytes of the composer's output buffer holding one rendered piece.
+type Span = Range<usize>;
 
 /// Stack left below which [`Composer::body`] continues on a fresh segment, and that segment's size.
 const STACK_RED_ZONE: usize = 128 * 1024;
 const STACK_GROWTH: usize = 1024 * 1024;
+/// Output buffers up to this capacity are kept for the thread's next sentence.
+const KEPT_BUFFER: usize = 64 * 1024;
+
+thread_local! {
+    static BUFFER: RefCell<String> = const { RefCell::new(String::new()) };
+}
 
 /// The clause form a verb template is asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Mood {
     /// A declarative clause: 「〜に投票します」 / "I will vote for …".
     Statement,
@@ -58,62 +113,110 @@ impl Mood {
 }
 
 /// What agent slots mean at one point of the tree.
-#[derive(Debug, Clone, Copy)]
-struct Scope {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Scope {
     /// The subject an omitted subject stands for here (`None`: the unknown speaker).
-    inherited: Option<Agent>,
+    pub inherited: Option<Agent>,
     /// Who "you" is: the target of the nearest REQUEST/INQUIRE, else the context's addressee.
-    you: Option<Agent>,
+    pub you: Option<Agent>,
+}
+
+/// A place a sentence can be rendered at, as the composer's functions see it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Position {
+    /// A whole sentence with its final mark (top level, or quoted).
+    Sentence { scope: Scope, quoted: bool },
+    /// A sentence body without its final mark.
+    Body { scope: Scope },
+    /// A clause in `mood`, negated or not.
+    Clause { scope: Scope, mood: Mood, negated: bool },
 }
 
 /// A rendered sentence body before final punctuation.
 struct Body {
-    text: String,
+    text: Span,
     /// Ends as a question (gets ？ / ?).
     question: bool,
 }
 
-/// Renders one sentence; cheap to create, lives for one call.
+/// Renders one sentence; cheap to create, lives for one call. Every template call appends its output to one
+/// buffer and hands its span to the caller, which splices it into its own template's output.
 pub(crate) struct Composer<'a> {
     set: &'a LangSet,
     ctx: &'a Context,
     options: &'a RenderOptions,
+    engine: Engine,
     /// Counts template renders so variant picks differ between slots of one sentence.
-    renders: Cell<u64>,
+    renders: u64,
+    out: String,
+}
+
+impl Drop for Composer<'_> {
+    fn drop(&mut self) {
+        if self.out.capacity() <= KEPT_BUFFER {
+            let mut out = std::mem::take(&mut self.out);
+            out.clear();
+            BUFFER.with(|buffer| *buffer.borrow_mut() = out);
+        }
+    }
 }
 
 impl<'a> Composer<'a> {
     pub fn new(set: &'a LangSet, ctx: &'a Context, options: &'a RenderOptions) -> Self {
-        Composer { set, ctx, options, renders: Cell::new(0) }
+        Composer::with_engine(set, ctx, options, Engine::Frames)
+    }
+
+    pub fn with_engine(set: &'a LangSet, ctx: &'a Context, options: &'a RenderOptions, engine: Engine) -> Self {
+        let out = BUFFER.with(|buffer| std::mem::take(&mut *buffer.borrow_mut()));
+        Composer { set, ctx, options, engine, renders: 0, out }
     }
 
     /// The whole sentence, punctuated.
-    pub fn render(&self, sentence: &Sentence) -> Result<String, RenderError> {
-        self.finish(sentence, Scope { inherited: self.ctx.speaker, you: self.ctx.addressee }, false)
+    pub fn render(mut self, sentence: &Sentence) -> Result<String, RenderError> {
+        let span = self.finish(sentence, Scope { inherited: self.ctx.speaker, you: self.ctx.addressee }, false)?;
+        Ok(self.out[span].to_owned())
+    }
+
+    /// The scope of a top-level sentence.
+    pub fn top_scope(&self) -> Scope {
+        Scope { inherited: self.ctx.speaker, you: self.ctx.addressee }
+    }
+
+    /// How `sentence` renders at one position of a larger sentence (for the reader's checks).
+    pub fn render_at(mut self, sentence: &Sentence, at: Position) -> Result<String, RenderError> {
+        let span = match at {
+            Position::Sentence { scope, quoted } => self.finish(sentence, scope, quoted)?,
+            Position::Body { scope } => self.body(sentence, scope)?.text,
+            Position::Clause { scope, mood, negated } => self.clause(sentence, scope, mood, negated)?,
+        };
+        Ok(self.out[span].to_owned())
     }
 
     /// A nested sentence quoted whole.
-    fn sentence(&self, sentence: &Sentence, scope: Scope) -> Result<String, RenderError> {
+    fn sentence(&mut self, sentence: &Sentence, scope: Scope) -> Result<Span, RenderError> {
         self.finish(sentence, scope, true)
     }
 
-    fn finish(&self, sentence: &Sentence, scope: Scope, quoted: bool) -> Result<String, RenderError> {
+    fn finish(&mut self, sentence: &Sentence, scope: Scope, quoted: bool) -> Result<Span, RenderError> {
         let body = self.body(sentence, scope)?;
+        let end = self.out[body.text.clone()].chars().next_back().unwrap_or(' ');
         let mut vars = self.vars();
-        vars.set("quoted", quoted);
-        vars.set("body", body.text);
-        vars.set("question", body.question);
-        self.call("_sentence.txt", vars)
+        vars.set(Var::Quoted, quoted);
+        vars.set(Var::Body, Text::Out(body.text));
+        // The body's last character, so a template can see whether it already ends in a quote.
+        vars.set(Var::BodyEnd, end);
+        vars.set(Var::Question, body.question);
+        self.call(Template::Sentence, vars)
     }
 
     /// A sentence in sentence position (top level, a quote, a BECAUSE conclusion).
-    fn body(&self, sentence: &Sentence, scope: Scope) -> Result<Body, RenderError> {
+    fn body(&mut self, sentence: &Sentence, scope: Scope) -> Result<Body, RenderError> {
         // Every level of nesting passes through here. Trees reaching the renderer may be 256 deep, more than a
         // 2 MiB worker stack holds in a debug build, so grow the stack on the heap when it runs low.
         stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || self.body_of(sentence, scope))
     }
 
-    fn body_of(&self, sentence: &Sentence, scope: Scope) -> Result<Body, RenderError> {
+    fn body_of(&mut self, sentence: &Sentence, scope: Scope) -> Result<Body, RenderError> {
         if is_inline(sentence, scope.inherited) {
             return Ok(Body { text: self.clause(sentence, scope, Mood::Statement, false)?, question: false });
         }
@@ -130,13 +233,13 @@ impl<'a> Composer<'a> {
             Content::Day { day, sentence: operand } => {
                 let mut vars = self.day_vars(*day, Mood::Statement, false);
                 if is_inline(operand, inner.inherited) {
-                    vars.set("inline", true);
-                    vars.set("clause", self.clause(operand, inner, Mood::Statement, false)?);
+                    vars.set(Var::Inline, true);
+                    vars.set(Var::Clause, Text::Out(self.clause(operand, inner, Mood::Statement, false)?));
                 } else {
-                    vars.set("inline", false);
-                    vars.set("sentence", self.sentence(operand, inner)?);
+                    vars.set(Var::Inline, false);
+                    vars.set(Var::Sentence, Text::Out(self.sentence(operand, inner)?));
                 }
-                Body { text: self.call(template_name(Keyword::Day), vars)?, question: false }
+                Body { text: self.call(Template::Keyword(Keyword::Day), vars)?, question: false }
             }
             Content::Not { sentence: operand } => {
                 Body { text: self.clause(operand, inner, Mood::Statement, true)?, question: false }
@@ -152,21 +255,21 @@ impl<'a> Composer<'a> {
             None => Ok(body),
             Some(who) => {
                 let mut vars = self.vars();
-                self.insert_agent(&mut vars, "who", Some(who), scope);
-                vars.set("sentence", body.text);
-                Ok(Body { text: self.call("_frame.txt", vars)?, question: body.question })
+                self.insert_agent(&mut vars, Var::Who, Some(who), scope);
+                vars.set(Var::Sentence, Text::Out(body.text));
+                Ok(Body { text: self.call(Template::Frame, vars)?, question: body.question })
             }
         }
     }
 
     /// A sentence as a clause of a larger one, in `mood`, negated if `negated`. Sentences that cannot be
     /// said inline are quoted whole and framed by `_quoted` (or `NOT` for a negated compound).
-    fn clause(&self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<String, RenderError> {
+    fn clause(&mut self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<Span, RenderError> {
         // DAY (DAY (…)) chains recurse here without passing through `body`.
         stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || self.clause_of(sentence, scope, mood, negated))
     }
 
-    fn clause_of(&self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<String, RenderError> {
+    fn clause_of(&mut self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<Span, RenderError> {
         // Only a verb takes negation inline; NOT (NOT …) or NOT (DAY …) quotes its operand.
         if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
             return self.quoted(sentence, scope, mood, negated);
@@ -176,9 +279,9 @@ impl<'a> Composer<'a> {
             Content::Not { sentence: operand } => self.clause(operand, inner, mood, !negated),
             Content::Day { day, sentence: operand } => {
                 let mut vars = self.day_vars(*day, mood, negated);
-                vars.set("inline", true);
-                vars.set("clause", self.clause(operand, inner, mood, negated)?);
-                self.call(template_name(Keyword::Day), vars)
+                vars.set(Var::Inline, true);
+                vars.set(Var::Clause, Text::Out(self.clause(operand, inner, mood, negated)?));
+                self.call(Template::Keyword(Keyword::Day), vars)
             }
             _ => self.verb(sentence, scope, mood, negated),
         }
@@ -186,7 +289,7 @@ impl<'a> Composer<'a> {
 
     /// A sentence quoted whole as a clause: `_quoted` frames it ("it is true that …"), `NOT` denies it. A bare
     /// REQUEST or INQUIRE is a speech act, so the frame says who asks (`act`, with the subject `subj`).
-    fn quoted(&self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<String, RenderError> {
+    fn quoted(&mut self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<Span, RenderError> {
         let quoted = self.sentence(sentence, scope)?;
         let act = match sentence.content {
             _ if written_subject(sentence, scope.inherited).is_some() => "",
@@ -195,24 +298,24 @@ impl<'a> Composer<'a> {
             _ => "",
         };
         let mut vars = self.vars();
-        vars.set("mood", mood.code());
-        vars.set("sentence", quoted);
-        vars.set("act", act);
-        vars.set("neg", negated);
-        self.insert_agent(&mut vars, "subj", scope.inherited, scope);
-        let name = if negated { template_name(Keyword::Not) } else { "_quoted.txt" };
-        self.call(name, vars)
+        vars.set(Var::Mood, Word(mood.code()));
+        vars.set(Var::Sentence, Text::Out(quoted));
+        vars.set(Var::Act, Word(act));
+        vars.set(Var::Neg, negated);
+        self.insert_agent(&mut vars, Var::Subj, scope.inherited, scope);
+        let template = if negated { Template::Keyword(Keyword::Not) } else { Template::Quoted };
+        self.call(template, vars)
     }
 
     /// A verb (or Skip/Over) through its template.
-    fn verb(&self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<String, RenderError> {
+    fn verb(&mut self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<Span, RenderError> {
         let subject = sentence.subject.or(scope.inherited);
         let mut vars = self.vars();
-        vars.set("mood", mood.code());
-        vars.set("neg", negated);
+        vars.set(Var::Mood, Word(mood.code()));
+        vars.set(Var::Neg, negated);
         // An omitted subject inside REQUEST/INQUIRE ANY is "you all"; a written ANY is "someone".
         let you = if sentence.subject == Some(Agent::Any) { Scope { you: None, ..scope } } else { scope };
-        self.insert_agent(&mut vars, "subj", subject, you);
+        self.insert_agent(&mut vars, Var::Subj, subject, you);
         let content = &sentence.content;
         if let Content::Estimate { target, .. }
         | Content::Comingout { target, .. }
@@ -226,31 +329,32 @@ impl<'a> Composer<'a> {
         | Content::Voted { target }
         | Content::Attacked { target } = content
         {
-            self.insert_agent(&mut vars, "target", Some(*target), scope);
+            self.insert_agent(&mut vars, Var::Target, Some(*target), scope);
             // The target as the subject of a that-clause ("I think *I* am…" / "you are…").
-            let (_, word, suffix) = self.agent_word(Some(*target), scope, true);
-            vars.set("target_nom", Parts([&word, suffix]));
+            let (_, nominative) = self.agent_text(Some(*target), scope, true);
+            vars.set(Var::TargetNom, nominative);
             let same = subject.or(self.ctx.speaker) == Some(*target);
-            vars.set("same", same);
+            vars.set(Var::Same, same);
         }
+        let vocab = &self.set.vocab;
         match content {
             Content::Estimate { role, .. } | Content::Comingout { role, .. } => {
-                vars.set("role", self.set.vocab.role(*role));
-                vars.set("role_any", role.keyword() == "ANY");
+                vars.set(Var::Role, Text::Words(vocab.role(*role), ""));
+                vars.set(Var::RoleAny, role.keyword() == "ANY");
             }
             Content::Divined { species, .. } | Content::Identified { species, .. } => {
-                vars.set("species", self.set.vocab.species(*species));
-                vars.set("species_any", species.keyword() == "ANY");
+                vars.set(Var::Species, Text::Words(vocab.species(*species), ""));
+                vars.set(Var::SpeciesAny, species.keyword() == "ANY");
             }
             Content::Agree { talk } | Content::Disagree { talk } => self.insert_talk(&mut vars, talk, scope),
             _ => {}
         }
-        self.call_with(template_name(content.keyword()), vars, Inputs::Atomic)
+        self.call(Template::Keyword(content.keyword()), vars)
     }
 
     /// REQUEST and INQUIRE: a vocative (or a reported "X asks Y") and the operand in request/question form.
     fn ask(
-        &self,
+        &mut self,
         keyword: Keyword,
         target: Agent,
         operand: &Sentence,
@@ -264,17 +368,17 @@ impl<'a> Composer<'a> {
             _ => Mood::Request,
         };
         let mut vars = self.vars();
-        self.insert_agent(&mut vars, "to", Some(target), Scope { you: None, ..scope });
-        self.insert_agent(&mut vars, "from", framed, scope);
-        vars.set("framed", framed.is_some());
-        vars.set("quoted", !is_inline(operand, Some(target)));
-        vars.set("clause", self.clause(operand, inner, mood, false)?);
-        let text = self.call(template_name(keyword), vars)?;
+        self.insert_agent(&mut vars, Var::To, Some(target), Scope { you: None, ..scope });
+        self.insert_agent(&mut vars, Var::From, framed, scope);
+        vars.set(Var::Framed, framed.is_some());
+        vars.set(Var::Quoted, !is_inline(operand, Some(target)));
+        vars.set(Var::Clause, Text::Out(self.clause(operand, inner, mood, false)?));
+        let text = self.call(Template::Keyword(keyword), vars)?;
         Ok(Body { text, question: keyword == Keyword::Inquire && framed.is_none() })
     }
 
     /// BECAUSE: the reason as a clause; the conclusion inline, as a bare REQUEST/INQUIRE, or quoted.
-    fn because(&self, reason: &Sentence, conclusion: &Sentence, scope: Scope) -> Result<Body, RenderError> {
+    fn because(&mut self, reason: &Sentence, conclusion: &Sentence, scope: Scope) -> Result<Body, RenderError> {
         let reason = self.clause(reason, scope, Mood::Statement, false)?;
         let bare_ask = matches!(conclusion.content, Content::Request { .. } | Content::Inquire { .. })
             && written_subject(conclusion, scope.inherited).is_none();
@@ -284,134 +388,171 @@ impl<'a> Composer<'a> {
             Body { text: self.clause(conclusion, scope, Mood::Statement, false)?, question: false }
         };
         let mut vars = self.vars();
-        vars.set("reason", reason);
-        vars.set("conclusion", conclusion.text);
-        vars.set("question", conclusion.question);
-        Ok(Body { text: self.call(template_name(Keyword::Because), vars)?, question: conclusion.question })
+        vars.set(Var::Reason, Text::Out(reason));
+        vars.set(Var::Conclusion, Text::Out(conclusion.text));
+        vars.set(Var::Question, conclusion.question);
+        Ok(Body { text: self.call(Template::Keyword(Keyword::Because), vars)?, question: conclusion.question })
     }
 
     /// AND, OR, XOR: every operand as a statement clause, joined by the template.
     fn coordination<'s>(
-        &self,
+        &mut self,
         keyword: Keyword,
         operands: impl Iterator<Item = &'s Sentence>,
         scope: Scope,
     ) -> Result<Body, RenderError> {
         // Alternatives are listed in plain form (「〜するか、〜するか」); AND joins full statements.
         let mood = if keyword == Keyword::And { Mood::Statement } else { Mood::Plain };
-        let clauses =
-            operands.map(|operand| self.clause(operand, scope, mood, false)).collect::<Result<Vec<String>, _>>()?;
+        let mut clauses: SmallVec<[Text<'a>; 4]> = SmallVec::new();
+        for operand in operands {
+            clauses.push(Text::Out(self.clause(operand, scope, mood, false)?));
+        }
         let mut vars = self.vars();
-        vars.set("clauses", clauses);
-        Ok(Body { text: self.call(template_name(keyword), vars)?, question: false })
+        vars.set(Var::Clauses, &clauses[..]);
+        Ok(Body { text: self.call(Template::Keyword(keyword), vars)?, question: false })
     }
 
-    fn day_vars(&self, day: u32, mood: Mood, negated: bool) -> Vars {
+    fn day_vars(&mut self, day: u32, mood: Mood, negated: bool) -> Vars<'a> {
         let mut vars = self.vars();
-        vars.set("day", day);
-        vars.set("mood", mood.code());
-        vars.set("neg", negated);
+        let digits = self.number(day);
+        vars.set(Var::Day, digits);
+        vars.set(Var::Mood, Word(mood.code()));
+        vars.set(Var::Neg, negated);
         // Relative words only when the caller told us the current day.
         let relative = match self.ctx.day {
             Some(today) if today == day => "today",
             Some(today) if today.checked_sub(1) == Some(day) => "yesterday",
             _ => "",
         };
-        vars.set("relative", relative);
+        vars.set(Var::Relative, Word(relative));
         vars
     }
 
-    fn insert_talk(&self, vars: &mut Vars, talk: &TalkRef, scope: Scope) {
-        vars.set("day", talk.day);
-        vars.set("id", talk.id);
-        vars.set("talk", self.set.vocab.talk(talk.kind));
-        vars.set("whisper", talk.kind.keyword() == "WHISPER");
-        match self.options.quotes.get(talk) {
+    fn insert_talk(&mut self, vars: &mut Vars<'a>, talk: &TalkRef, scope: Scope) {
+        let (day, id) = (self.number(talk.day), self.number(talk.id));
+        vars.set(Var::Day, day);
+        vars.set(Var::Id, id);
+        vars.set(Var::Talk, Text::Words(self.set.vocab.talk(talk.kind), ""));
+        vars.set(Var::Whisper, talk.kind.keyword() == "WHISPER");
+        let options = self.options;
+        match options.quotes.get(talk) {
             Some(quote) => {
-                vars.set("quote", quote.text.as_str());
-                self.insert_agent(vars, "quote_by", quote.speaker, scope);
-                vars.set("quote_by_known", quote.speaker.is_some());
+                vars.set(Var::Quote, Text::Words(quote.text.as_str(), ""));
+                self.insert_agent(vars, Var::QuoteBy, quote.speaker, scope);
+                vars.set(Var::QuoteByKnown, quote.speaker.is_some());
             }
             None => {
-                vars.set("quote", "");
-                vars.set("quote_by", "");
-                vars.set("quote_by_kind", "");
-                vars.set("quote_by_known", false);
+                vars.set(Var::Quote, Text::Words("", ""));
+                vars.set(Var::QuoteBy, Text::Words("", ""));
+                vars.set(Var::QuoteByKind, Word(""));
+                vars.set(Var::QuoteByKnown, false);
             }
         }
     }
 
     /// `<slot>` (the word) and `<slot>_kind`: `me`, `you`, `any`, `agent` (or `none` for an absent agent).
-    fn insert_agent(&self, vars: &mut Vars, slot: &'static str, agent: Option<Agent>, scope: Scope) {
-        let (kind, word, suffix) = self.agent_word(agent, scope, matches!(slot, "subj" | "from" | "quote_by"));
+    fn insert_agent(&mut self, vars: &mut Vars<'a>, slot: Var, agent: Option<Agent>, scope: Scope) {
+        let (kind, text) = self.agent_text(agent, scope, matches!(slot, Var::Subj | Var::From | Var::QuoteBy));
         let kind_key = match slot {
-            "subj" => "subj_kind",
-            "target" => "target_kind",
-            "to" => "to_kind",
-            "from" => "from_kind",
-            "who" => "who_kind",
-            _ => "quote_by_kind",
+            Var::Subj => Var::SubjKind,
+            Var::Target => Var::TargetKind,
+            Var::To => Var::ToKind,
+            Var::From => Var::FromKind,
+            Var::Who => Var::WhoKind,
+            _ => Var::QuoteByKind,
         };
-        vars.set(kind_key, kind);
-        vars.set(slot, Parts([&word, suffix]));
+        vars.set(kind_key, Word(kind));
+        vars.set(slot, text);
     }
 
-    /// The word for an agent slot, what kind of reference it is, and the honorific to append. "you" is the
-    /// person asked (for a subject, also everyone asked by REQUEST/INQUIRE ANY); an ANY target stays "any"
-    /// (someone / who). Names without a table read `Agent[03]`.
-    fn agent_word(&self, agent: Option<Agent>, scope: Scope, subject: bool) -> (&'static str, Cow<'a, str>, &'a str) {
+    /// The word for an agent slot (with the honorific to append) and what kind of reference it is. "you" is
+    /// the person asked (for a subject, also everyone asked by REQUEST/INQUIRE ANY); an ANY target stays "any"
+    /// (someone / who). Names without a table read `Agent[03]`, written into the output buffer.
+    fn agent_text(&mut self, agent: Option<Agent>, scope: Scope, subject: bool) -> (&'static str, Text<'a>) {
         let vocab = &self.set.vocab;
-        let me = |object: bool| match &self.options.pronoun {
+        let options = self.options;
+        let me = |object: bool| match &options.pronoun {
             Some(pronoun) => pronoun.as_str(),
             None if object => vocab.me_object.as_str(),
             None => vocab.me.as_str(),
         };
         let you = |object: bool| if object { vocab.you_object.as_str() } else { vocab.you.as_str() };
-        let honorific = if self.options.honorific { vocab.honorific.as_str() } else { "" };
+        let honorific = if options.honorific { vocab.honorific.as_str() } else { "" };
         match agent {
-            None => ("me", Cow::Borrowed(me(!subject)), ""),
-            Some(a) if Some(a) == self.ctx.speaker => ("me", Cow::Borrowed(me(!subject)), ""),
-            Some(a) if Some(a) == scope.you && (subject || a != Agent::Any) => {
-                ("you", Cow::Borrowed(you(!subject)), "")
-            }
-            Some(Agent::Any) => ("any", Cow::Borrowed(""), ""),
+            None => ("me", Text::Words(me(!subject), "")),
+            Some(a) if Some(a) == self.ctx.speaker => ("me", Text::Words(me(!subject), "")),
+            Some(a) if Some(a) == scope.you && (subject || a != Agent::Any) => ("you", Text::Words(you(!subject), "")),
+            Some(Agent::Any) => ("any", Text::Words("", "")),
             Some(a) => match self.ctx.names.display_name(a) {
-                Some(name) => ("agent", Cow::Borrowed(name), honorific),
-                None => ("agent", Cow::Owned(a.to_string()), honorific),
+                Some(name) => ("agent", Text::Words(name, honorific)),
+                None => {
+                    let start = self.out.len();
+                    // Writing to a String cannot fail.
+                    let _ = write!(self.out, "{a}{honorific}");
+                    ("agent", Text::Out(start..self.out.len()))
+                }
             },
         }
     }
 
+    /// A number written out in digits (numbers are texts to templates: spliced, never computed with).
+    fn number(&mut self, n: u32) -> Text<'a> {
+        let start = self.out.len();
+        // Writing to a String cannot fail.
+        let _ = write!(self.out, "{n}");
+        Text::Out(start..self.out.len())
+    }
+
     /// Variables every template gets: style and the variant number.
-    fn vars(&self) -> Vars {
-        let mut vars = Vars::default();
-        vars.set("casual", self.options.style == Style::Casual);
-        let n = self.renders.get();
-        self.renders.set(n + 1);
+    fn vars(&mut self) -> Vars<'a> {
+        let mut vars = Vars::new(self.set.id);
+        vars.set(Var::Casual, self.options.style == Style::Casual);
+        let n = self.renders;
+        self.renders += 1;
         let variant = self.options.variant_seed.map_or(0, |seed| mix(seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
-        vars.set("variant", variant % 1024);
+        vars.set(Var::Variant, (variant % 1024) as u16);
         vars
     }
 
-    /// A template over already rendered text (operators, frames, whole sentences).
-    fn call(&self, name: &str, vars: Vars) -> Result<String, RenderError> {
-        self.call_with(name, vars, Inputs::Composed)
-    }
-
-    fn call_with(&self, name: &str, vars: Vars, inputs: Inputs) -> Result<String, RenderError> {
-        memo::render(&self.set.memo_prefix, name, vars, inputs, |context| self.set.tera.render(name, context))
-            .map_err(|e| RenderError::template(self.set.lang.code(), name, &e))
+    /// Appends the output of template `name` and returns where it is.
+    fn call(&mut self, template: Template, mut vars: Vars<'a>) -> Result<Span, RenderError> {
+        let start = self.out.len();
+        let name = template.name();
+        let tera = &self.set.tera;
+        let lang = self.set.lang.code();
+        // Markers are private-use characters; a call with more texts than markers is interpreted directly.
+        match self.engine {
+            Engine::Frames if vars.texts().len() <= frame::MAX_TEXTS => {
+                frame::write(template.id(), &mut vars, &mut self.out, |context| tera.render(name, context)).map_err(
+                    |e| match e {
+                        FrameError::Tera(e) => RenderError::template(lang, name, &e),
+                        FrameError::Markers => RenderError::Template {
+                            lang: lang.to_owned(),
+                            name: name.to_owned(),
+                            message: "the template took a text apart (frames can only splice texts whole)".into(),
+                        },
+                    },
+                )?
+            }
+            Engine::Frames | Engine::Tera => {
+                let out = &self.out;
+                let context = vars.context(|_, text| text.to_string_in(out));
+                let text = tera.render(name, &context).map_err(|e| RenderError::template(lang, name, &e))?;
+                self.out.push_str(&text);
+            }
+        }
+        Ok(start..self.out.len())
     }
 }
 
 /// A written subject that differs from what an omitted one would mean (so it must be said).
-fn written_subject(sentence: &Sentence, inherited: Option<Agent>) -> Option<Agent> {
+pub(crate) fn written_subject(sentence: &Sentence, inherited: Option<Agent>) -> Option<Agent> {
     sentence.subject.filter(|s| Some(*s) != inherited)
 }
 
 /// True for sentences that read as one clause: a verb, NOT of a verb, DAY of such a clause, with no subject of
 /// their own on the operator.
-fn is_inline(sentence: &Sentence, inherited: Option<Agent>) -> bool {
+pub(crate) fn is_inline(sentence: &Sentence, inherited: Option<Agent>) -> bool {
     let own_subject = written_subject(sentence, inherited).is_none();
     let effective = sentence.subject.or(inherited);
     match &sentence.content {
@@ -422,7 +563,7 @@ fn is_inline(sentence: &Sentence, inherited: Option<Agent>) -> bool {
     }
 }
 
-fn is_verb(sentence: &Sentence) -> bool {
+pub(crate) fn is_verb(sentence: &Sentence) -> bool {
     !sentence.content.keyword().is_operator() && !matches!(sentence.content, Content::Skip | Content::Over)
 }
 

@@ -9,10 +9,13 @@
 mod catalog;
 mod compose;
 mod error;
-mod memo;
+mod frame;
+mod frame_check;
 mod options;
+mod read;
 mod renderer;
 mod source;
+mod vars;
 mod vocab;
 
 pub use catalog::{TemplateInfo, sample_context, sample_names};

@@ -1,14 +1,17 @@
 //! Building the template sets once, and the public entry points.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use tera::{Kwargs, State, Tera, Value};
 
 use super::catalog::{self, TemplateInfo};
-use super::compose::{Composer, LangSet};
+use super::compose::{Composer, Engine, LangSet};
 use super::error::RenderError;
+use super::frame::{self, is_marker};
+use super::frame_check;
 use super::options::{Lang, RenderOptions};
+use super::read::{Grammar, Reader};
 use super::source::{self, LangSource, required_templates};
 use super::vocab::Vocab;
 use crate::protocol::{Context, Sentence};
@@ -44,8 +47,29 @@ impl Renderer {
         ctx: &Context,
         options: &RenderOptions,
     ) -> Result<String, RenderError> {
-        let set = self.set(lang)?;
-        Composer::new(set, ctx, options).render(sentence)
+        Composer::new(self.set(lang)?, ctx, options).render(sentence)
+    }
+
+    /// `render` with every template call interpreted by tera instead of going through frames: the reference the
+    /// frame renderer is tested against (byte-identical output). Slow; not for production use.
+    #[doc(hidden)]
+    pub fn render_through_tera(
+        &self,
+        sentence: &Sentence,
+        lang: Lang,
+        ctx: &Context,
+        options: &RenderOptions,
+    ) -> Result<String, RenderError> {
+        Composer::with_engine(self.set(lang)?, ctx, options, Engine::Tera).render(sentence)
+    }
+
+    /// The sentence whose default rendering (polite, no variant) with `ctx` is exactly `text`, or `None`: the
+    /// exact inverse of canonical rendering. A top-level subject equal to the speaker comes back omitted (the
+    /// same meaning, rendered the same). Never panics; bounded in time on any input (see `read.rs`).
+    pub fn read(&self, text: &str, lang: Lang, ctx: &Context) -> Option<Sentence> {
+        let set = self.set(lang).ok()?;
+        let grammar = set.grammar.get_or_init(|| Grammar::build(set));
+        Reader::new(set, ctx, grammar).read(text)
     }
 
     /// Every template of every language with the variables it reads and a sample rendering (for
@@ -78,6 +102,14 @@ fn compile(source: LangSource) -> Result<LangSet, RenderError> {
         }
     }
     let vocab = Vocab::parse(code, &source.locale.0, &source.locale.1)?;
+    if source.locale.1.chars().any(is_marker) {
+        return Err(RenderError::Locale {
+            lang: code.to_owned(),
+            path: source.locale.0.clone(),
+            message: "contains a character from planes 15–16 (reserved for text markers)".to_owned(),
+        });
+    }
+    frame_check::check(code, &source.templates)?;
     let mut tera = Tera::new();
     // Filters first: tera 2 checks filter names when a template is added.
     tera.register_filter("cap", capitalize_first);
@@ -86,20 +118,18 @@ fn compile(source: LangSource) -> Result<LangSet, RenderError> {
     // All at once: tera resolves `{% include %}` between the templates of one batch.
     tera.add_raw_templates(source.templates.iter().map(|(name, text)| (name.as_str(), text.as_str())))
         .map_err(|e| RenderError::template(code, "*.txt", &e))?;
-    // Every compiled set gets its own memo namespace, so a renderer loaded from a folder never sees the
-    // outputs of another renderer's templates.
-    static NEXT_SET: AtomicU64 = AtomicU64::new(0);
-    let memo_prefix = format!("{}/{}/", NEXT_SET.fetch_add(1, Ordering::Relaxed), code);
-    Ok(LangSet { lang: source.lang, tera, vocab, memo_prefix })
+    // Every compiled set gets its own frames, so a renderer loaded from a folder never uses another
+    // renderer's templates.
+    static NEXT_SET: AtomicU32 = AtomicU32::new(0);
+    let id = NEXT_SET.fetch_add(1, Ordering::Relaxed);
+    let source_chars =
+        source.templates.iter().flat_map(|(_, text)| text.chars()).chain(source.locale.1.chars()).collect();
+    Ok(LangSet { lang: source.lang, tera, vocab, id, source_chars, grammar: std::sync::OnceLock::new() })
 }
 
 /// `cap`: upper-cases the first letter only (tera's `capitalize` lower-cases the rest, which breaks names).
 fn capitalize_first(text: &str, _: Kwargs, _: &State) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+    frame::capitalize_first(text)
 }
 
 #[cfg(test)]

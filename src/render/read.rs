@@ -1,0 +1,913 @@
+//! Reading canonical text back: the exact inverse of the default rendering (polite, no variant).
+//!
+//! The templates are the grammar. The reader walks top-down as the composer does (sentence → body → clause →
+//! verb); at each position it tries the frames that can occur there (the discrete values are enumerable for the
+//! default options), matches their literal pieces against the text with bounded backtracking, maps agent and
+//! noun slots back through the context and the vocabulary, and recurses into clause and sentence slots. Every
+//! candidate is then rendered at its position and kept only if it gives exactly the text, so the reader never
+//! returns a sentence that does not render as its input. Work is bounded by an input length limit, a memo per
+//! (position, text) and a step budget; anything beyond them is read as nothing (`None`).
+
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+use std::sync::{Arc, RwLock};
+
+use super::compose::{Composer, LangSet, Mood, Position, Scope, Template, is_inline, is_verb};
+use super::frame::{self, Part};
+use super::options::RenderOptions;
+use super::vars::{Text, Var, Vars, Word};
+use crate::protocol::{Agent, Content, Context, Keyword, Role, Sentence, Species, TalkKind, TalkRef, canonicalized};
+
+/// Longest text the reader looks at (bytes); canonical renderings of 3-deep sentences are far shorter.
+pub(crate) const MAX_READ_BYTES: usize = 4096;
+/// Frame matches and recursions per read before giving up.
+const STEP_BUDGET: usize = 200_000;
+/// Candidates kept per position and text.
+const MAX_CANDIDATES: usize = 8;
+/// Verb readings tried per clause before confirmation.
+const MAX_VERB_CANDIDATES: usize = 1024;
+/// Non-verb frames kept per language (the `_sentence` frames depend on a character, so bound them).
+const MAX_CACHED_FRAMES: usize = 4096;
+/// Most operands an AND / OR the reader tries.
+const MAX_OPERANDS: usize = 8;
+
+const MOODS: [Mood; 5] = [Mood::Statement, Mood::Plain, Mood::Request, Mood::Suggest, Mood::Question];
+const KINDS: [&str; 4] = ["me", "you", "any", "agent"];
+const VERBS: [Keyword; 13] = [
+    Keyword::Estimate,
+    Keyword::Comingout,
+    Keyword::Divination,
+    Keyword::Guard,
+    Keyword::Vote,
+    Keyword::Attack,
+    Keyword::Divined,
+    Keyword::Identified,
+    Keyword::Guarded,
+    Keyword::Voted,
+    Keyword::Attacked,
+    Keyword::Agree,
+    Keyword::Disagree,
+];
+
+/// Where each text of a verb frame goes (indices into the frame's texts).
+#[derive(Debug, Clone, Copy, Default)]
+struct VerbHoles {
+    subj: usize,
+    target: Option<usize>,
+    target_nom: Option<usize>,
+    noun: Option<usize>,
+    day: Option<usize>,
+    id: Option<usize>,
+}
+
+/// The discrete values a verb frame was built for.
+#[derive(Debug)]
+struct VerbShape {
+    keyword: Keyword,
+    subj_kind: &'static str,
+    target_kind: &'static str,
+    same: bool,
+    /// role_any / species_any / whisper.
+    flag: bool,
+    holes: VerbHoles,
+}
+
+/// One verb frame and every set of discrete values that gives it.
+#[derive(Debug)]
+struct VerbFrame {
+    parts: Vec<Part>,
+    shapes: Vec<VerbShape>,
+}
+
+/// Every verb frame of a language for the default options, by (mood, negated), and every character its
+/// templates and vocabulary can write. Built on first read.
+#[derive(Debug, Default)]
+pub(crate) struct Grammar {
+    verbs: HashMap<(Mood, bool), Vec<VerbFrame>>,
+    chars: HashSet<char>,
+    /// The other frames, built as the reader first needs them.
+    frames: RwLock<HashMap<Spec, Option<Arc<[Part]>>>>,
+}
+
+/// The variables every template gets, for the default options.
+fn base_vars(set: &LangSet) -> Vars<'static> {
+    let mut vars = Vars::new(set.id);
+    vars.set(Var::Casual, false);
+    vars.set(Var::Variant, 0u16);
+    vars
+}
+
+/// A stand-in text: non-empty unless `empty`.
+fn hole(empty: bool) -> Text<'static> {
+    Text::Words(if empty { "" } else { "x" }, "")
+}
+
+fn parts_of(set: &LangSet, template: Template, vars: &mut Vars<'_>) -> Option<Rc<[Part]>> {
+    let name = template.name();
+    frame::parts(template.id(), vars, |context| set.tera.render(name, context)).ok()
+}
+
+impl Grammar {
+    pub(crate) fn build(set: &LangSet) -> Grammar {
+        let mut verbs: HashMap<(Mood, bool), Vec<VerbFrame>> = HashMap::new();
+        for mood in MOODS {
+            for negated in [false, true] {
+                let mut list = Vec::new();
+                for keyword in VERBS {
+                    verb_frames(set, keyword, mood, negated, &mut list);
+                }
+                verbs.insert((mood, negated), list);
+            }
+        }
+        let mut chars: HashSet<char> = set.source_chars.clone();
+        chars.extend("Agent[]".chars());
+        Grammar { verbs, chars, frames: RwLock::default() }
+    }
+}
+
+fn verb_frames(set: &LangSet, keyword: Keyword, mood: Mood, negated: bool, into: &mut Vec<VerbFrame>) {
+    let has_target = !matches!(keyword, Keyword::Agree | Keyword::Disagree);
+    let target_kinds: &[&'static str] = if has_target { &KINDS } else { &["none"] };
+    for subj_kind in KINDS {
+        for &target_kind in target_kinds {
+            for same in [false, true] {
+                if same && !has_target {
+                    continue;
+                }
+                for flag in [false, true] {
+                    let mut vars = base_vars(set);
+                    let mut holes = VerbHoles::default();
+                    let mut next = 0;
+                    let mut text = |vars: &mut Vars<'static>, var: Var, empty: bool| {
+                        vars.set(var, hole(empty));
+                        next += 1;
+                        next - 1
+                    };
+                    vars.set(Var::Mood, Word(mood.code()));
+                    vars.set(Var::Neg, negated);
+                    vars.set(Var::SubjKind, Word(subj_kind));
+                    holes.subj = text(&mut vars, Var::Subj, subj_kind == "any");
+                    if has_target {
+                        vars.set(Var::TargetKind, Word(target_kind));
+                        holes.target = Some(text(&mut vars, Var::Target, target_kind == "any"));
+                        holes.target_nom = Some(text(&mut vars, Var::TargetNom, target_kind == "any"));
+                        vars.set(Var::Same, same);
+                    }
+                    match keyword {
+                        Keyword::Estimate | Keyword::Comingout => {
+                            holes.noun = Some(text(&mut vars, Var::Role, false));
+                            vars.set(Var::RoleAny, flag);
+                        }
+                        Keyword::Divined | Keyword::Identified => {
+                            holes.noun = Some(text(&mut vars, Var::Species, false));
+                            vars.set(Var::SpeciesAny, flag);
+                        }
+                        Keyword::Agree | Keyword::Disagree => {
+                            holes.day = Some(text(&mut vars, Var::Day, false));
+                            holes.id = Some(text(&mut vars, Var::Id, false));
+                            holes.noun = Some(text(&mut vars, Var::Talk, false));
+                            vars.set(Var::Whisper, flag);
+                            text(&mut vars, Var::Quote, true);
+                            text(&mut vars, Var::QuoteBy, true);
+                            vars.set(Var::QuoteByKind, Word(""));
+                            vars.set(Var::QuoteByKnown, false);
+                        }
+                        _ if flag => continue,
+                        _ => {}
+                    }
+                    if let Some(parts) = parts_of(set, Template::Keyword(keyword), &mut vars) {
+                        let shape = VerbShape { keyword, subj_kind, target_kind, same, flag, holes };
+                        match into.iter_mut().find(|group| *group.parts == *parts) {
+                            Some(group) => group.shapes.push(shape),
+                            None => into.push(VerbFrame { parts: parts.to_vec(), shapes: vec![shape] }),
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A non-verb frame the reader tries, by the discrete values that make it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Spec {
+    Sentence { quoted: bool, question: bool, end: char },
+    Frame { kind: &'static str },
+    Because { question: bool },
+    List { keyword: Keyword, count: usize },
+    Ask { keyword: Keyword, to_kind: &'static str, from_kind: &'static str, framed: bool, quoted: bool },
+    Quoted { mood: Mood, negated: bool, act: &'static str, subj_kind: &'static str },
+    Day { mood: Mood, negated: bool, relative: &'static str, inline: bool },
+}
+
+impl Spec {
+    /// The frame's parts, rendered with the variables the composer gives that template (texts: 0, 1, … in the
+    /// order set).
+    fn parts(self, set: &LangSet) -> Option<Arc<[Part]>> {
+        let mut vars = base_vars(set);
+        let template = match self {
+            Spec::Sentence { quoted, question, end } => {
+                vars.set(Var::Quoted, quoted);
+                vars.set(Var::Body, hole(false));
+                vars.set(Var::BodyEnd, end);
+                vars.set(Var::Question, question);
+                Template::Sentence
+            }
+            Spec::Frame { kind } => {
+                vars.set(Var::WhoKind, Word(kind));
+                vars.set(Var::Who, hole(kind == "any"));
+                vars.set(Var::Sentence, hole(false));
+                Template::Frame
+            }
+            Spec::Because { question } => {
+                vars.set(Var::Reason, hole(false));
+                vars.set(Var::Conclusion, hole(false));
+                vars.set(Var::Question, question);
+                Template::Keyword(Keyword::Because)
+            }
+            Spec::List { keyword, count } => {
+                let stand_ins = vec![hole(false); count];
+                vars.set(Var::Clauses, &stand_ins[..]);
+                Template::Keyword(keyword)
+            }
+            Spec::Ask { keyword, to_kind, from_kind, framed, quoted } => {
+                vars.set(Var::ToKind, Word(to_kind));
+                vars.set(Var::To, hole(to_kind == "any"));
+                vars.set(Var::FromKind, Word(from_kind));
+                vars.set(Var::From, hole(from_kind == "any"));
+                vars.set(Var::Framed, framed);
+                vars.set(Var::Quoted, quoted);
+                vars.set(Var::Clause, hole(false));
+                Template::Keyword(keyword)
+            }
+            Spec::Quoted { mood, negated, act, subj_kind } => {
+                vars.set(Var::Mood, Word(mood.code()));
+                vars.set(Var::Sentence, hole(false));
+                vars.set(Var::Act, Word(act));
+                vars.set(Var::Neg, negated);
+                vars.set(Var::SubjKind, Word(subj_kind));
+                vars.set(Var::Subj, hole(subj_kind == "any"));
+                if negated { Template::Keyword(Keyword::Not) } else { Template::Quoted }
+            }
+            Spec::Day { mood, negated, relative, inline } => {
+                vars.set(Var::Day, hole(false));
+                vars.set(Var::Mood, Word(mood.code()));
+                vars.set(Var::Neg, negated);
+                vars.set(Var::Relative, Word(relative));
+                vars.set(Var::Inline, inline);
+                vars.set(if inline { Var::Clause } else { Var::Sentence }, hole(false));
+                Template::Keyword(Keyword::Day)
+            }
+        };
+        parts_of(set, template, &mut vars).map(|parts| parts.iter().cloned().collect())
+    }
+}
+
+/// Assignments of frame texts to pieces of the input: `holes[i]` is text `i`'s piece (as written, so a
+/// capitalised text appears capitalised).
+type Holes<'t> = Vec<Option<&'t str>>;
+
+/// The reader for one input and context.
+pub(crate) struct Reader<'a> {
+    set: &'a LangSet,
+    ctx: &'a Context,
+    grammar: &'a Grammar,
+    options: RenderOptions,
+    steps: Cell<usize>,
+    memo: RefCell<Memo>,
+}
+
+/// Readings already made, by position and text.
+type Memo = HashMap<(PositionKey, String), Rc<Vec<Sentence>>>;
+
+/// A memo key for a [`Position`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum PositionKey {
+    Sentence(Scope, bool),
+    Body(Scope),
+    Clause(Scope, Mood, bool),
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(set: &'a LangSet, ctx: &'a Context, grammar: &'a Grammar) -> Self {
+        Reader {
+            set,
+            ctx,
+            grammar,
+            options: RenderOptions::default(),
+            steps: Cell::new(0),
+            memo: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The sentence whose default rendering with the context is exactly `text`.
+    pub fn read(&self, text: &str) -> Option<Sentence> {
+        if text.is_empty() || text.len() > MAX_READ_BYTES || !self.could_be_canonical(text) {
+            return None;
+        }
+        let scope = Composer::new(self.set, self.ctx, &self.options).top_scope();
+        let candidates = self.sentence(text, scope, false);
+        if self.exhausted() {
+            return None;
+        }
+        // A top-level subject equal to the speaker reads like the omitted one: give the canonical form.
+        candidates.iter().map(|s| self.canonical_top(s)).next()
+    }
+
+    /// A cheap first test for real talk: canonical text only has characters of the templates, the vocabulary,
+    /// the names and the digits.
+    fn could_be_canonical(&self, text: &str) -> bool {
+        let known = |c: char| {
+            self.grammar.chars.contains(&c) || c.is_ascii_digit() || self.ctx.names.iter().any(|(_, n)| n.contains(c))
+        };
+        // `cap` may have upper-cased a letter of a name or a word.
+        text.chars().all(|c| known(c) || c.to_lowercase().all(known))
+    }
+
+    fn canonical_top(&self, sentence: &Sentence) -> Sentence {
+        let mut sentence = canonicalized(sentence);
+        if sentence.subject.is_some() && sentence.subject == self.ctx.speaker {
+            sentence.subject = None;
+        }
+        sentence
+    }
+
+    fn exhausted(&self) -> bool {
+        self.steps.get() > STEP_BUDGET
+    }
+
+    fn step(&self) -> bool {
+        self.steps.set(self.steps.get() + 1);
+        !self.exhausted()
+    }
+
+    /// Keeps the candidates that render as `text` at `at`, without duplicates.
+    fn confirmed(&self, candidates: Vec<Sentence>, text: &str, at: Position) -> Vec<Sentence> {
+        let mut kept: Vec<Sentence> = Vec::new();
+        for candidate in candidates {
+            if kept.len() >= MAX_CANDIDATES || kept.contains(&candidate) || !self.step() {
+                continue;
+            }
+            let rendered = Composer::new(self.set, self.ctx, &self.options).render_at(&candidate, at);
+            if rendered.is_ok_and(|r| r == text) {
+                kept.push(candidate);
+            }
+        }
+        kept
+    }
+
+    fn memoised(&self, key: PositionKey, text: &str, read: impl FnOnce() -> Vec<Sentence>) -> Rc<Vec<Sentence>> {
+        if let Some(found) = self.memo.borrow().get(&(key, text.to_owned())) {
+            return found.clone();
+        }
+        let found = Rc::new(if self.step() { read() } else { Vec::new() });
+        self.memo.borrow_mut().insert((key, text.to_owned()), found.clone());
+        found
+    }
+
+    /// Matches a frame against `text`.
+    fn matches<'t>(&self, parts: &[Part], text: &'t str) -> Vec<Holes<'t>> {
+        let starts = match parts.first() {
+            Some(Part::Literal(literal)) => text.starts_with(literal.as_str()),
+            _ => true,
+        };
+        let ends = match parts.last() {
+            Some(Part::Literal(literal)) => text.ends_with(literal.as_str()),
+            _ => true,
+        };
+        if !starts || !ends {
+            return Vec::new();
+        }
+        let texts = parts.iter().filter_map(|p| if let Part::Text(i, _) = p { Some(*i + 1) } else { None }).max();
+        let mut holes = vec![None; texts.unwrap_or(0)];
+        let mut found = Vec::new();
+        self.match_from(parts, text, &mut holes, &mut found);
+        found
+    }
+
+    fn match_from<'t>(&self, parts: &[Part], text: &'t str, holes: &mut Holes<'t>, found: &mut Vec<Holes<'t>>) {
+        if found.len() >= MAX_CANDIDATES || !self.step() {
+            return;
+        }
+        match parts.first() {
+            None if text.is_empty() => found.push(holes.clone()),
+            None => {}
+            Some(Part::Literal(literal)) => {
+                if let Some(rest) = text.strip_prefix(literal.as_str()) {
+                    self.match_from(&parts[1..], rest, holes, found);
+                }
+            }
+            Some(Part::Text(index, _)) => {
+                let index = *index;
+                let try_split = |at: usize, holes: &mut Holes<'t>, found: &mut Vec<Holes<'t>>| {
+                    let piece = &text[..at];
+                    let previous = holes[index];
+                    if previous.is_some_and(|p| p != piece) || !balanced(piece) {
+                        return;
+                    }
+                    holes[index] = Some(piece);
+                    self.match_from(&parts[1..], &text[at..], holes, found);
+                    holes[index] = previous;
+                };
+                match parts.get(1) {
+                    None => try_split(text.len(), holes, found),
+                    Some(Part::Literal(next)) => {
+                        // A text is never empty: the literal is searched from after its first character.
+                        let mut from = text.chars().next().map_or(text.len() + 1, char::len_utf8);
+                        while let Some(at) = text.get(from..).and_then(|rest| find(rest, next)) {
+                            try_split(from + at, holes, found);
+                            from += at + text[from + at..].chars().next().map_or(1, char::len_utf8);
+                        }
+                    }
+                    Some(Part::Text(..)) => {
+                        for (at, _) in text.char_indices().skip(1) {
+                            try_split(at, holes, found);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ positions
+
+    /// Sentences rendering as `text` in sentence position (with the final mark).
+    fn sentence(&self, text: &str, scope: Scope, quoted: bool) -> Rc<Vec<Sentence>> {
+        self.memoised(PositionKey::Sentence(scope, quoted), text, || {
+            let mut candidates = Vec::new();
+            // The final mark is at most a character or two; the frame depends on the body's last character.
+            let ends: Vec<usize> = text.char_indices().rev().take(3).map(|(at, _)| at).chain([text.len()]).collect();
+            for end in ends.into_iter().filter(|&end| end > 0) {
+                let Some(last) = text[..end].chars().next_back() else { continue };
+                for question in [false, true] {
+                    let Some(parts) = self.frame(Spec::Sentence { quoted, question, end: last }) else { continue };
+                    for holes in self.matches(&parts, text) {
+                        let Some(body) = at(&holes, 0) else { continue };
+                        for body in uncapitalised(body, 0, &parts) {
+                            candidates.extend(self.body(&body, scope).iter().cloned());
+                        }
+                    }
+                }
+            }
+            self.confirmed(candidates, text, Position::Sentence { scope, quoted })
+        })
+    }
+
+    /// Sentences rendering as `text` as a body (a sentence without its final mark).
+    fn body(&self, text: &str, scope: Scope) -> Rc<Vec<Sentence>> {
+        self.memoised(PositionKey::Body(scope), text, || {
+            let mut candidates: Vec<Sentence> = self
+                .clause(text, scope, Mood::Statement, false)
+                .iter()
+                .filter(|s| is_inline(s, scope.inherited))
+                .cloned()
+                .collect();
+            candidates.extend(self.operators(text, scope));
+            candidates.extend(self.asks(text, scope));
+            candidates.extend(self.framed(text, scope));
+            for content in [Content::Skip, Content::Over] {
+                candidates.push(Sentence { subject: None, content });
+            }
+            self.confirmed(candidates, text, Position::Body { scope })
+        })
+    }
+
+    /// An operator sentence with its own subject: `_frame` ("According to X, …").
+    fn framed(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        for kind in KINDS {
+            let Some(parts) = self.frame(Spec::Frame { kind }) else { continue };
+            for holes in self.matches(&parts, text) {
+                let Some(inner) = at(&holes, 1) else { continue };
+                for who in self.agents(kind, at(&holes, 0), scope, false) {
+                    if Some(who) == scope.inherited {
+                        continue;
+                    }
+                    let inner_scope = Scope { inherited: Some(who), ..scope };
+                    for mut sentence in self.operators(inner, inner_scope) {
+                        sentence.subject = Some(who);
+                        candidates.push(sentence);
+                    }
+                }
+            }
+        }
+        candidates
+    }
+
+    /// BECAUSE, DAY of a whole sentence, NOT, AND, OR and XOR without a subject of their own.
+    fn operators(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        let bare = |content| Sentence { subject: None, content };
+        // BECAUSE
+        for question in [false, true] {
+            let Some(parts) = self.frame(Spec::Because { question }) else { continue };
+            for holes in self.matches(&parts, text) {
+                let (Some(reason), Some(conclusion)) = (at(&holes, 0), at(&holes, 1)) else { continue };
+                let reasons = self.clause(reason, scope, Mood::Statement, false);
+                if reasons.is_empty() {
+                    continue;
+                }
+                let mut conclusions: Vec<Sentence> = self.clause(conclusion, scope, Mood::Statement, false).to_vec();
+                conclusions.extend(
+                    self.body(conclusion, scope)
+                        .iter()
+                        .filter(|s| {
+                            s.subject.is_none()
+                                && matches!(s.content, Content::Request { .. } | Content::Inquire { .. })
+                        })
+                        .cloned(),
+                );
+                for reason in reasons.iter() {
+                    for conclusion in &conclusions {
+                        candidates.push(bare(Content::Because {
+                            reason: Box::new(reason.clone()),
+                            conclusion: Box::new(conclusion.clone()),
+                        }));
+                    }
+                }
+            }
+        }
+        // DAY n: “…” (or DAY of a clause, when the DAY has a subject of its own and so is not inline)
+        for inline in [false, true] {
+            for (relative, parts) in self.day_frames(Mood::Statement, false, inline) {
+                for holes in self.matches(&parts, text) {
+                    let Some(operand) = at(&holes, 1) else { continue };
+                    let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
+                    let operands = if inline {
+                        self.clause(operand, scope, Mood::Statement, false)
+                    } else {
+                        self.sentence(operand, scope, true)
+                    };
+                    for sentence in operands.iter() {
+                        candidates.push(bare(Content::Day { day, sentence: Box::new(sentence.clone()) }));
+                    }
+                }
+            }
+        }
+        // NOT
+        for operand in self.clause(text, scope, Mood::Statement, true).iter() {
+            candidates.push(bare(Content::Not { sentence: Box::new(operand.clone()) }));
+        }
+        // AND, OR, XOR
+        for keyword in [Keyword::And, Keyword::Or, Keyword::Xor] {
+            let mood = if keyword == Keyword::And { Mood::Statement } else { Mood::Plain };
+            let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
+            for count in 2..=most {
+                let Some(parts) = self.frame(Spec::List { keyword, count }) else { continue };
+                for holes in self.matches(&parts, text) {
+                    let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
+                    for piece in holes.iter().take(count) {
+                        let Some(piece) = piece else { break };
+                        let operands = self.clause(piece, scope, mood, false);
+                        combinations = combinations
+                            .into_iter()
+                            .flat_map(|prefix| {
+                                operands.iter().map(move |operand| {
+                                    let mut next = prefix.clone();
+                                    next.push(operand.clone());
+                                    next
+                                })
+                            })
+                            .take(MAX_CANDIDATES)
+                            .collect();
+                    }
+                    for operands in combinations.into_iter().filter(|c| c.len() == count) {
+                        candidates.push(bare(match keyword {
+                            Keyword::Xor => {
+                                let mut operands = operands.into_iter();
+                                let (Some(left), Some(right)) = (operands.next(), operands.next()) else { continue };
+                                Content::Xor { left: Box::new(left), right: Box::new(right) }
+                            }
+                            Keyword::And => Content::And { sentences: operands },
+                            _ => Content::Or { sentences: operands },
+                        }));
+                    }
+                }
+            }
+        }
+        candidates
+    }
+
+    /// REQUEST and INQUIRE, with or without a subject of their own.
+    fn asks(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        for keyword in [Keyword::Request, Keyword::Inquire] {
+            for to_kind in ["me", "any", "agent"] {
+                for framed in [false, true] {
+                    let from_kinds: &[&str] = if framed { &KINDS } else { &["me"] };
+                    for &from_kind in from_kinds {
+                        for quoted in [false, true] {
+                            let spec = Spec::Ask { keyword, to_kind, from_kind, framed, quoted };
+                            let Some(parts) = self.frame(spec) else { continue };
+                            for holes in self.matches(&parts, text) {
+                                let Some(clause) = at(&holes, 2) else { continue };
+                                let subjects: Vec<Option<Agent>> = if framed {
+                                    self.agents(from_kind, at(&holes, 1), scope, true).into_iter().map(Some).collect()
+                                } else {
+                                    vec![None]
+                                };
+                                let to_scope = Scope { you: None, ..scope };
+                                for target in self.agents(to_kind, at(&holes, 0), to_scope, false) {
+                                    let mood = match keyword {
+                                        Keyword::Inquire => Mood::Question,
+                                        _ if target == Agent::Any => Mood::Suggest,
+                                        _ => Mood::Request,
+                                    };
+                                    let inner = Scope { inherited: Some(target), you: Some(target) };
+                                    let operands: Vec<Sentence> = uncapitalised(clause, 2, &parts)
+                                        .iter()
+                                        .flat_map(|clause| self.clause(clause, inner, mood, false).to_vec())
+                                        .collect();
+                                    for operand in &operands {
+                                        for subject in &subjects {
+                                            let operand = Box::new(operand.clone());
+                                            let content = match keyword {
+                                                Keyword::Inquire => Content::Inquire { target, sentence: operand },
+                                                _ => Content::Request { target, sentence: operand },
+                                            };
+                                            candidates.push(Sentence { subject: *subject, content });
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        candidates
+    }
+
+    /// Sentences rendering as `text` as a clause in `mood` (negated if `negated`).
+    fn clause(&self, text: &str, scope: Scope, mood: Mood, negated: bool) -> Rc<Vec<Sentence>> {
+        self.memoised(PositionKey::Clause(scope, mood, negated), text, || {
+            let mut candidates = self.quoted(text, scope, mood, negated);
+            if !negated {
+                for operand in self.verbs(text, scope, mood, true) {
+                    candidates.push(Sentence { subject: None, content: Content::Not { sentence: Box::new(operand) } });
+                }
+                for (relative, parts) in self.day_frames(mood, false, true) {
+                    for holes in self.matches(&parts, text) {
+                        let Some(clause) = at(&holes, 1) else { continue };
+                        let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
+                        for operand in self.clause(clause, scope, mood, false).iter() {
+                            let content = Content::Day { day, sentence: Box::new(operand.clone()) };
+                            candidates.push(Sentence { subject: None, content });
+                        }
+                    }
+                }
+            }
+            candidates.extend(self.verbs(text, scope, mood, negated));
+            self.confirmed(candidates, text, Position::Clause { scope, mood, negated })
+        })
+    }
+
+    /// A sentence quoted whole as a clause (`_quoted`, or `NOT` when negated).
+    fn quoted(&self, text: &str, scope: Scope, mood: Mood, negated: bool) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        let subj_kind = self.kind_of(scope.inherited, scope, true);
+        for act in ["", "request", "inquire"] {
+            let Some(parts) = self.frame(Spec::Quoted { mood, negated, act, subj_kind }) else { continue };
+            for holes in self.matches(&parts, text) {
+                let Some(quoted) = at(&holes, 0) else { continue };
+                for sentence in self.sentence(quoted, scope, true).iter() {
+                    if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
+                        candidates.push(sentence.clone());
+                    }
+                }
+            }
+        }
+        candidates
+    }
+
+    /// DAY frames in `mood` for each relative word: (relative, parts); texts are 0 the day, 1 the clause or
+    /// the quoted sentence.
+    fn day_frames(&self, mood: Mood, negated: bool, inline: bool) -> Vec<(&'static str, Arc<[Part]>)> {
+        let relatives: &[&'static str] = if self.ctx.day.is_some() { &["", "today", "yesterday"] } else { &[""] };
+        let frames = relatives.iter().map(|&relative| (relative, Spec::Day { mood, negated, relative, inline }));
+        frames.filter_map(|(relative, spec)| Some((relative, self.frame(spec)?))).collect()
+    }
+
+    /// The parts of a frame, from the language's cache.
+    fn frame(&self, spec: Spec) -> Option<Arc<[Part]>> {
+        let cache = &self.grammar.frames;
+        if let Some(found) = cache.read().ok()?.get(&spec) {
+            return found.clone();
+        }
+        let parts = spec.parts(self.set);
+        let mut cache = cache.write().ok()?;
+        if cache.len() >= MAX_CACHED_FRAMES {
+            cache.clear();
+        }
+        cache.insert(spec, parts.clone());
+        parts
+    }
+
+    fn day_of(&self, relative: &str, digits: Option<&str>) -> Option<u32> {
+        match (relative, self.ctx.day) {
+            ("today", Some(today)) => Some(today),
+            ("yesterday", Some(today)) => today.checked_sub(1),
+            _ => number(digits?),
+        }
+    }
+
+    /// Verb clauses: every verb frame of (mood, negated) matched, its slots mapped back.
+    fn verbs(&self, text: &str, scope: Scope, mood: Mood, negated: bool) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        let Some(frames) = self.grammar.verbs.get(&(mood, negated)) else { return candidates };
+        for frame in frames {
+            let fits = |part: Option<&Part>, test: fn(&str, &str) -> bool| match part {
+                Some(Part::Literal(literal)) => test(text, literal),
+                _ => true,
+            };
+            if !fits(frame.parts.first(), |t, l| t.starts_with(l)) || !fits(frame.parts.last(), |t, l| t.ends_with(l)) {
+                continue;
+            }
+            for holes in self.matches(&frame.parts, text) {
+                for shape in &frame.shapes {
+                    self.verb_candidates(shape, &holes, scope, &mut candidates);
+                }
+            }
+        }
+        candidates
+    }
+
+    fn verb_candidates(&self, frame: &VerbShape, holes: &Holes<'_>, scope: Scope, into: &mut Vec<Sentence>) {
+        let slot = |index: Option<usize>| index.and_then(|i| holes.get(i).copied().flatten());
+        // The subject as written: omitted, or an agent different from the one it would inherit.
+        let mut subjects = vec![None];
+        let written_scope = if frame.subj_kind == "any" { Scope { you: None, ..scope } } else { scope };
+        for agent in self.agents(frame.subj_kind, slot(Some(frame.holes.subj)), written_scope, true) {
+            if Some(agent) != scope.inherited {
+                subjects.push(Some(agent));
+            }
+        }
+        let mut targets: Vec<Agent> = Vec::new();
+        if frame.holes.target.is_some() {
+            targets.extend(self.agents(frame.target_kind, slot(frame.holes.target), scope, false));
+            targets.extend(self.agents(frame.target_kind, slot(frame.holes.target_nom), scope, true));
+            if frame.same {
+                let resolved = subjects.iter().filter_map(|s| s.or(scope.inherited).or(self.ctx.speaker));
+                targets.extend(resolved.collect::<Vec<_>>());
+            }
+            targets.dedup();
+        }
+        let noun = slot(frame.holes.noun);
+        let contents: Vec<Content> = match frame.keyword {
+            Keyword::Estimate | Keyword::Comingout => {
+                let roles: Vec<Role> = match noun.map(|word| self.role_of(word)) {
+                    Some(Some(role)) => vec![role],
+                    Some(None) => return,
+                    None if frame.flag => Role::ALL.iter().copied().filter(|r| r.keyword() == "ANY").collect(),
+                    None => Role::ALL.to_vec(),
+                };
+                let mut contents = Vec::new();
+                for &target in &targets {
+                    for &role in &roles {
+                        contents.push(Content::with_role(frame.keyword, target, role));
+                    }
+                }
+                contents.into_iter().flatten().collect()
+            }
+            Keyword::Divined | Keyword::Identified => {
+                let species: Vec<Species> = match noun.map(|word| self.species_of(word)) {
+                    Some(Some(species)) => vec![species],
+                    Some(None) => return,
+                    None if frame.flag => Species::ALL.iter().copied().filter(|s| s.keyword() == "ANY").collect(),
+                    None => Species::ALL.to_vec(),
+                };
+                let mut contents = Vec::new();
+                for &target in &targets {
+                    for &s in &species {
+                        contents.push(Content::with_species(frame.keyword, target, s));
+                    }
+                }
+                contents.into_iter().flatten().collect()
+            }
+            Keyword::Agree | Keyword::Disagree => {
+                let kind = if frame.flag { "WHISPER" } else { "TALK" };
+                let kind = TalkKind::ALL.iter().copied().find(|k| k.keyword() == kind);
+                let (Some(kind), Some(day), Some(id)) =
+                    (kind, slot(frame.holes.day).and_then(number), slot(frame.holes.id).and_then(number))
+                else {
+                    return;
+                };
+                Content::with_talk(frame.keyword, TalkRef { kind, day, id }).into_iter().collect()
+            }
+            keyword => targets.iter().filter_map(|&target| Content::with_target(keyword, target)).collect(),
+        };
+        for content in contents {
+            for subject in &subjects {
+                if into.len() < MAX_VERB_CANDIDATES {
+                    into.push(Sentence { subject: *subject, content: content.clone() });
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ words
+
+    /// The kind the composer gives `agent` at `scope` (`subject`: as a subject).
+    fn kind_of(&self, agent: Option<Agent>, scope: Scope, subject: bool) -> &'static str {
+        match agent {
+            None => "me",
+            Some(a) if Some(a) == self.ctx.speaker => "me",
+            Some(a) if Some(a) == scope.you && (subject || a != Agent::Any) => "you",
+            Some(Agent::Any) => "any",
+            Some(_) => "agent",
+        }
+    }
+
+    /// The agents an agent slot of `kind` showing `word` can stand for.
+    fn agents(&self, kind: &str, word: Option<&str>, scope: Scope, subject: bool) -> Vec<Agent> {
+        let agents: Vec<Agent> = match kind {
+            "me" => self.ctx.speaker.into_iter().collect(),
+            "you" => scope.you.into_iter().collect(),
+            "any" => vec![Agent::Any],
+            _ => word.map(|word| self.named(word)).unwrap_or_default(),
+        };
+        agents.into_iter().filter(|a| self.kind_of(Some(*a), scope, subject) == kind).collect()
+    }
+
+    /// Agents whose name (with the honorific) is `word`; `Agent[NN]` for agents the table does not name.
+    fn named(&self, word: &str) -> Vec<Agent> {
+        let honorific = self.set.vocab.honorific.as_str();
+        let Some(name) = word.strip_suffix(honorific) else { return Vec::new() };
+        let mut agents: Vec<Agent> = Vec::new();
+        for (agent, _) in self.ctx.names.iter() {
+            if self.ctx.names.display_name(agent) == Some(name) && !agents.contains(&agent) {
+                agents.push(agent);
+            }
+        }
+        if let Ok(agent @ Agent::Id(_)) = name.parse::<Agent>()
+            && self.ctx.names.display_name(agent).is_none()
+        {
+            agents.push(agent);
+        }
+        agents
+    }
+
+    fn role_of(&self, word: &str) -> Option<Role> {
+        Role::ALL.iter().copied().find(|r| self.set.vocab.role(*r) == word)
+    }
+
+    fn species_of(&self, word: &str) -> Option<Species> {
+        Species::ALL.iter().copied().find(|s| self.set.vocab.species(*s) == word)
+    }
+}
+
+/// Where `needle` first occurs in `haystack` (short texts: cheaper than building a two-way searcher). Anchored
+/// on the needle's last byte, which varies more than the lead byte of Japanese characters.
+fn find(haystack: &str, needle: &str) -> Option<usize> {
+    let (bytes, needle) = (haystack.as_bytes(), needle.as_bytes());
+    let last = *needle.last()?;
+    let n = needle.len();
+    if bytes.len() < n {
+        return None;
+    }
+    (n - 1..bytes.len()).find(|&end| bytes[end] == last && bytes[end + 1 - n..=end] == *needle).map(|end| end + 1 - n)
+}
+
+/// Quotes (「」, “”) open and close properly within `piece`: a slot holds whole quotes only.
+fn balanced(piece: &str) -> bool {
+    let mut open: Vec<char> = Vec::new();
+    for c in piece.chars() {
+        match c {
+            '「' => open.push('」'),
+            '“' => open.push('”'),
+            '」' | '”' if open.pop() != Some(c) => return false,
+            _ => {}
+        }
+    }
+    open.is_empty()
+}
+
+/// Text `index` of a match, if the frame splices it.
+fn at<'t>(holes: &Holes<'t>, index: usize) -> Option<&'t str> {
+    holes.get(index).copied().flatten()
+}
+
+/// A number written in canonical digits.
+fn number(digits: &str) -> Option<u32> {
+    let canonical =
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && !digits.starts_with("0") || digits == "0";
+    if canonical { digits.parse().ok() } else { None }
+}
+
+/// The texts slot `index` showing `piece` can have come from: itself, or, when the frame capitalises the slot,
+/// with its first letter lower-cased.
+fn uncapitalised(piece: &str, index: usize, parts: &[Part]) -> Vec<String> {
+    let capitalised = parts.contains(&Part::Text(index, true));
+    let mut out = vec![piece.to_owned()];
+    if capitalised {
+        let mut chars = piece.chars();
+        if let Some(first) = chars.next() {
+            let lower: String = first.to_lowercase().chain(chars).collect();
+            if lower != piece {
+                out.push(lower);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,316 @@
+//! The variables of one template call, split the way frames need them.
+//!
+//! A template's output depends on its *discrete* variables (flags, numbers, kind words such as `mood` or
+//! `subj_kind`) and splices its *text* variables (names, nouns, numbers written out, rendered clauses and
+//! sentences) verbatim. So a call is described by a key — an exact serialisation of the template set, every
+//! discrete value, and which texts are empty — plus the texts themselves, which never enter the key. The key
+//! alone is enough to rebuild the tera context (with markers for the texts), see [`super::frame`].
+
+use std::ops::Range;
+
+use smallvec::SmallVec;
+use tera::Value;
+
+macro_rules! variables {
+    ($($var:ident = $name:literal,)+) => {
+        /// Every variable the composer passes to templates.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[repr(u8)]
+        pub(crate) enum Var {
+            $($var,)+
+        }
+
+        impl Var {
+            const ALL: &'static [Var] = &[$(Var::$var,)+];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Var::$var => $name,)+
+                }
+            }
+        }
+    };
+}
+
+variables! {
+    Casual = "casual",
+    Variant = "variant",
+    Quoted = "quoted",
+    Body = "body",
+    BodyEnd = "body_end",
+    Question = "question",
+    Inline = "inline",
+    Clause = "clause",
+    Clauses = "clauses",
+    Sentence = "sentence",
+    Mood = "mood",
+    Act = "act",
+    Neg = "neg",
+    Subj = "subj",
+    SubjKind = "subj_kind",
+    Target = "target",
+    TargetKind = "target_kind",
+    TargetNom = "target_nom",
+    Same = "same",
+    Role = "role",
+    RoleAny = "role_any",
+    Species = "species",
+    SpeciesAny = "species_any",
+    To = "to",
+    ToKind = "to_kind",
+    From = "from",
+    FromKind = "from_kind",
+    Who = "who",
+    WhoKind = "who_kind",
+    Framed = "framed",
+    Reason = "reason",
+    Conclusion = "conclusion",
+    Day = "day",
+    Relative = "relative",
+    Id = "id",
+    Talk = "talk",
+    Whisper = "whisper",
+    Quote = "quote",
+    QuoteBy = "quote_by",
+    QuoteByKind = "quote_by_kind",
+    QuoteByKnown = "quote_by_known",
+}
+
+/// Every variable the composer passes as text. The start-up check ([`super::frame_check`]) only lets templates
+/// splice these (and variables set from them), never inspect them.
+pub(crate) const TEXT_VARIABLES: &[&str] = &[
+    "subj",
+    "target",
+    "target_nom",
+    "to",
+    "from",
+    "who",
+    "quote_by",
+    "role",
+    "species",
+    "talk",
+    "quote",
+    "clause",
+    "sentence",
+    "body",
+    "reason",
+    "conclusion",
+    "day",
+    "id",
+];
+
+/// Variables holding lists of texts (templates may loop over them and take their `length`).
+pub(crate) const TEXT_LISTS: &[&str] = &["clauses"];
+
+/// A text value: a span of the composer's output buffer, or borrowed words.
+#[derive(Debug, Clone)]
+pub(crate) enum Text<'a> {
+    /// Bytes `range` of the composer's output buffer (an already rendered clause or sentence).
+    Out(Range<usize>),
+    /// A word and a suffix (a name and its honorific), spliced one after the other.
+    Words(&'a str, &'a str),
+}
+
+impl Text<'_> {
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Text::Out(range) => range.is_empty(),
+            Text::Words(a, b) => a.is_empty() && b.is_empty(),
+        }
+    }
+
+    /// Appends the text to `out` (which holds the spans of [`Text::Out`]).
+    #[inline]
+    pub fn write_to(&self, out: &mut String) {
+        match self {
+            Text::Out(range) => out.extend_from_within(range.clone()),
+            Text::Words(a, b) => {
+                out.push_str(a);
+                out.push_str(b);
+            }
+        }
+    }
+
+    /// The text as a string (for plain tera rendering).
+    pub fn to_string_in(&self, out: &str) -> String {
+        match self {
+            Text::Out(range) => out[range.clone()].to_owned(),
+            Text::Words(a, b) => [*a, *b].concat(),
+        }
+    }
+}
+
+// Key tags: what follows a variable's number in the key.
+const FLAG: u8 = 0;
+const NUMBER: u8 = 1;
+const WORD: u8 = 2;
+const CHAR: u8 = 3;
+const TEXT: u8 = 4;
+const EMPTY_TEXT: u8 = 5;
+const LIST: u8 = 6;
+
+/// A value a template variable can take.
+pub(crate) trait VarValue<'a> {
+    fn store(self, vars: &mut Vars<'a>);
+}
+
+impl VarValue<'_> for bool {
+    #[inline]
+    fn store(self, vars: &mut Vars<'_>) {
+        vars.key.push(FLAG);
+        vars.key.push(u8::from(self));
+    }
+}
+
+impl VarValue<'_> for u16 {
+    #[inline]
+    fn store(self, vars: &mut Vars<'_>) {
+        vars.key.push(NUMBER);
+        let [low, high] = self.to_le_bytes();
+        vars.key.push(low);
+        vars.key.push(high);
+    }
+}
+
+/// A discrete word (`mood`, `subj_kind`, `relative`, `act`…): part of the frame key.
+pub(crate) struct Word(pub &'static str);
+
+impl VarValue<'_> for Word {
+    #[inline]
+    fn store(self, vars: &mut Vars<'_>) {
+        vars.key.push(WORD);
+        vars.key.push(self.0.len() as u8);
+        for &byte in self.0.as_bytes() {
+            vars.key.push(byte);
+        }
+    }
+}
+
+impl VarValue<'_> for char {
+    fn store(self, vars: &mut Vars<'_>) {
+        vars.key.push(CHAR);
+        vars.push4(u32::from(self));
+    }
+}
+
+impl<'a> VarValue<'a> for Text<'a> {
+    #[inline]
+    fn store(self, vars: &mut Vars<'a>) {
+        vars.push_text(self);
+    }
+}
+
+impl<'a> VarValue<'a> for &[Text<'a>] {
+    fn store(self, vars: &mut Vars<'a>) {
+        vars.key.push(LIST);
+        vars.push4(self.len() as u32);
+        for text in self {
+            vars.push_text(text.clone());
+        }
+    }
+}
+
+/// The variables of one template call: the key (written as values are set) and the texts.
+pub(crate) struct Vars<'a> {
+    key: SmallVec<[u8; 80]>,
+    texts: SmallVec<[Text<'a>; 6]>,
+}
+
+impl<'a> Vars<'a> {
+    /// Variables for a template of the set numbered `set_id`.
+    pub fn new(set_id: u32) -> Self {
+        let mut key = SmallVec::new();
+        for byte in set_id.to_le_bytes() {
+            key.push(byte);
+        }
+        Vars { key, texts: SmallVec::new() }
+    }
+
+    #[inline]
+    pub fn set(&mut self, var: Var, value: impl VarValue<'a>) {
+        self.key.push(var as u8);
+        value.store(self);
+    }
+
+    fn push4(&mut self, n: u32) {
+        for byte in n.to_le_bytes() {
+            self.key.push(byte);
+        }
+    }
+
+    #[inline]
+    fn push_text(&mut self, text: Text<'a>) {
+        self.key.push(if text.is_empty() { EMPTY_TEXT } else { TEXT });
+        self.texts.push(text);
+    }
+
+    /// Ends the key with the template (call once, after the last `set`).
+    pub fn finish_key(&mut self, template: u8) {
+        self.key.push(u8::MAX);
+        self.key.push(template);
+    }
+
+    /// The frame key: the set, every variable with its discrete value, and the template (after
+    /// [`Vars::finish_key`]).
+    pub fn key(&self) -> &[u8] {
+        &self.key
+    }
+
+    pub fn texts(&self) -> &[Text<'a>] {
+        &self.texts
+    }
+
+    /// A tera context with every discrete value, and each text given by `text(index, value)`. Decodes the key,
+    /// which holds every variable in the order it was set.
+    pub fn context(&self, mut text: impl FnMut(usize, &Text<'a>) -> String) -> tera::Context {
+        let mut context = tera::Context::new();
+        let key = &self.key[4..];
+        let mut at = 0;
+        let mut texts = 0;
+        let mut next_text = |texts: &mut usize| {
+            let value = Value::from(text(*texts, &self.texts[*texts]));
+            *texts += 1;
+            value
+        };
+        while at < key.len() && key[at] != u8::MAX {
+            let var = Var::ALL[usize::from(key[at])];
+            let tag = key[at + 1];
+            at += 2;
+            let value = match tag {
+                FLAG => {
+                    at += 1;
+                    Value::from(key[at - 1] == 1)
+                }
+                NUMBER => {
+                    at += 2;
+                    Value::from(u16::from_le_bytes(array(&key[at - 2..at])))
+                }
+                WORD => {
+                    let len = usize::from(key[at]);
+                    at += 1 + len;
+                    Value::from(std::str::from_utf8(&key[at - len..at]).unwrap_or_default())
+                }
+                CHAR => {
+                    at += 4;
+                    let code = u32::from_le_bytes(array(&key[at - 4..at]));
+                    Value::from(char::from_u32(code).map(String::from).unwrap_or_default())
+                }
+                LIST => {
+                    at += 4;
+                    let len = u32::from_le_bytes(array(&key[at - 4..at])) as usize;
+                    at += len;
+                    Value::from((0..len).map(|_| next_text(&mut texts)).collect::<Vec<_>>())
+                }
+                _ => next_text(&mut texts),
+            };
+            context.insert_value(var.name(), value);
+        }
+        context
+    }
+}
+
+fn array<const N: usize>(bytes: &[u8]) -> [u8; N] {
+    let mut out = [0; N];
+    out.copy_from_slice(bytes);
+    out
+}
