@@ -195,10 +195,18 @@ impl Translator {
     }
 
     /// Natural language → protocol: what `text`, said by `ctx.speaker`, means. The one place where the
-    /// command line and the service read natural language; any reader added before the understander (such as
-    /// an exact reader of the renderer's canonical phrasing) belongs here.
+    /// command line and the service read natural language. Text in the renderer's canonical phrasing (what
+    /// another bridge bot rendered) is read back exactly through the templates themselves, so
+    /// `to_protocol(render(p)) == [p]`; everything else is player talk for the understander's phrase patterns.
     pub fn to_protocol(&self, text: &str, lang: understand::Lang, ctx: &Context) -> Understanding {
-        self.understander.understand(text, lang, ctx)
+        let trimmed = text.trim();
+        match self.renderer.read(trimmed, render_lang_of(lang), ctx) {
+            Some(sentence) => {
+                let start = text.len() - text.trim_start().len();
+                exact_reading(sentence, Span::new(start, start + trimmed.len()))
+            }
+            None => self.understander.understand(text, lang, ctx),
+        }
     }
 
     /// Protocol → natural language: every sentence of `reading` rendered in order, or the rendering of
@@ -221,6 +229,23 @@ impl Translator {
             out.push_str(&render(&understood.sentence)?);
         }
         Ok(out)
+    }
+}
+
+/// The renderer's language for text the understander would read in `lang`.
+fn render_lang_of(lang: understand::Lang) -> render::Lang {
+    match lang {
+        understand::Lang::Ja => render::Lang::Ja,
+        understand::Lang::En => render::Lang::En,
+    }
+}
+
+/// One sentence read exactly (the reader confirmed it renders as the text): full confidence, no alternatives.
+fn exact_reading(sentence: Sentence, span: Span) -> Understanding {
+    let canonical = sentence.to_canonical();
+    Understanding {
+        sentences: vec![Understood { sentence, canonical, confidence: 1.0, span, alternatives: Vec::new() }],
+        ..Understanding::default()
     }
 }
 

@@ -5,13 +5,12 @@
 mod common;
 mod render_trees;
 
-use std::process::Command;
 use std::sync::OnceLock;
 
-use aiwolf_nl::protocol::{Agent, Content, Context, ParseOptions, Sentence, canonicalized, parse};
+use aiwolf_nl::protocol::{Agent, Context, Sentence};
 use aiwolf_nl::render::{Lang, RenderOptions, Renderer};
 use proptest::prelude::*;
-use render_trees::{Rng, canonical_sentence};
+use render_trees::{Rng, canonical_sentence, said_by};
 
 fn renderer() -> &'static Renderer {
     static RENDERER: OnceLock<Renderer> = OnceLock::new();
@@ -21,19 +20,6 @@ fn renderer() -> &'static Renderer {
 /// Speaker Agent[01], the convention names, no addressee, day 2 (so 昨日/今日 occur).
 fn ctx() -> Context {
     Context { speaker: Some(Agent::Id(1)), addressee: None, names: common::convention_names(), day: Some(2) }
-}
-
-/// The canonical text of `sentence` as said by `speaker`: subjects completed from the speaker are omitted.
-fn said_by(sentence: &Sentence, speaker: Option<Agent>) -> String {
-    let mut sentence = sentence.clone();
-    if sentence.subject.is_none() && !matches!(sentence.content, Content::Skip | Content::Over) {
-        sentence.subject = speaker;
-    }
-    let mut sentence = canonicalized(&sentence);
-    if sentence.subject == speaker {
-        sentence.subject = None;
-    }
-    sentence.to_canonical()
 }
 
 /// Renders and reads back every sentence; returns the failures (at most `keep`).
@@ -71,46 +57,6 @@ fn generated_trees_read_back_exactly() {
 }
 
 #[test]
-fn gen_protocol_100000_reads_back_exactly() {
-    let Some(shared) = common::shared_dir() else { return };
-    let input = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/read-protocol-100000-3.txt");
-    if !input.is_file() {
-        let output = Command::new("python3")
-            .arg(shared.join("tools/gen_protocol.py"))
-            .args(["100000", "--seed", "3"])
-            .output()
-            .expect("python3 runs gen_protocol.py");
-        assert!(output.status.success(), "gen_protocol.py failed: {}", String::from_utf8_lossy(&output.stderr));
-        std::fs::write(&input, &output.stdout).expect("writes target/read-protocol-100000-3.txt");
-    }
-    let text = std::fs::read_to_string(&input).expect("reads the generated input");
-    assert_eq!(text.lines().count(), 100_000);
-    // Reading is a pure function of the text and the context, so each distinct line is checked once (about 60%
-    // of the lines are distinct): all 100,000 read back exactly when these do.
-    let mut seen = std::collections::HashSet::new();
-    let sentences: Vec<Sentence> = text
-        .lines()
-        .filter(|line| seen.insert(*line))
-        .map(|line| parse(line, &ParseOptions::default()).expect("parses").sentence)
-        .collect();
-    // One language per thread: the sweep is long in a debug build.
-    std::thread::scope(|scope| {
-        let sweeps: Vec<_> = [Lang::Ja, Lang::En]
-            .into_iter()
-            .map(|lang| {
-                let sentences = &sentences;
-                scope.spawn(move || (lang, round_trip(sentences.iter(), lang, &ctx(), 30)))
-            })
-            .collect();
-        for sweep in sweeps {
-            let (lang, (count, failures)) = sweep.join().expect("the sweep does not panic");
-            assert_eq!(count, sentences.len());
-            assert!(failures.is_empty(), "{lang}: failures among {count}:\n{}", failures.join("\n"));
-        }
-    });
-}
-
-#[test]
 fn real_talk_is_not_read_unless_it_renders_exactly() {
     let Some(shared) = common::shared_dir() else { return };
     let rows = common::tsv_rows(&shared.join("nl/real-utterances.tsv"));
@@ -137,15 +83,10 @@ fn canonical_fixtures_read_back() {
         (Lang::Ja, "ケンジさんに投票します。", "VOTE Agent[03]"),
         (Lang::Ja, "私は占い師です。", "COMINGOUT Agent[01] SEER"),
         (Lang::En, "Kenji, please vote for Mizuki.", "REQUEST Agent[03] (VOTE Agent[05])"),
-        (Lang::En, "I will vote for ケンジ.", "VOTE Agent[03]"),
+        (Lang::En, "I will vote for Kenji.", "VOTE Agent[03]"),
     ] {
         let read = renderer().read(text, lang, &ctx).map(|s| s.to_canonical());
-        // The en names of the convention table come second: the display name is the first (Japanese) one.
-        if lang == Lang::En && text.contains("Kenji,") {
-            assert_eq!(read, None, "{text}");
-        } else {
-            assert_eq!(read.as_deref(), Some(expected), "{text}");
-        }
+        assert_eq!(read.as_deref(), Some(expected), "{text}");
     }
     for text in
         ["", "。", "ケンジさんに投票します", "ケンジさんに投票します。。", "VOTE Agent[03]", "I will vote for Kenji"]

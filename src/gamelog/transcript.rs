@@ -304,7 +304,7 @@ struct Builder<'a> {
 
 impl Builder<'_> {
     fn name(&self, agent: Agent) -> String {
-        self.ctx.names.display_name(agent).map_or_else(|| agent.to_string(), str::to_owned)
+        self.lang.name_of(&self.ctx.names, agent).map_or_else(|| agent.to_string(), str::to_owned)
     }
 
     /// The section of `day`, made when first reached.

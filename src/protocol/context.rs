@@ -33,6 +33,13 @@ impl NameTable {
         self.names.get(&agent).and_then(|names| names.first()).map(String::as_str)
     }
 
+    /// The first name of `agent` that `prefer` accepts, else its display name: a table may list an agent's
+    /// names in several languages, and each output language shows its own.
+    pub fn preferred_name(&self, agent: Agent, prefer: impl Fn(&str) -> bool) -> Option<&str> {
+        let names = self.names.get(&agent)?;
+        names.iter().find(|name| prefer(name)).or_else(|| names.first()).map(String::as_str)
+    }
+
     /// Every name of `agent`.
     pub fn names_of(&self, agent: Agent) -> &[String] {
         self.names.get(&agent).map_or(&[], Vec::as_slice)

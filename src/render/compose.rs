@@ -483,7 +483,7 @@ impl<'a> Composer<'a> {
             Some(a) if Some(a) == self.ctx.speaker => ("me", Text::Words(me(!subject), "")),
             Some(a) if Some(a) == scope.you && (subject || a != Agent::Any) => ("you", Text::Words(you(!subject), "")),
             Some(Agent::Any) => ("any", Text::Words("", "")),
-            Some(a) => match self.ctx.names.display_name(a) {
+            Some(a) => match self.set.lang.name_of(&self.ctx.names, a) {
                 Some(name) => ("agent", Text::Words(name, honorific)),
                 None => {
                     let start = self.out.len();

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::protocol::{Agent, TalkRef};
+use crate::protocol::{Agent, NameTable, TalkRef};
 
 /// An output language. Each has a template folder `templates/<code>/` and a vocabulary file
 /// `locales/<code>.render.toml`.
@@ -27,6 +27,25 @@ impl Lang {
             Lang::Ja => "ja",
             Lang::En => "en",
         }
+    }
+}
+
+impl Lang {
+    /// Whether `name` is written in this language's script: kana or kanji for Japanese, Latin letters for
+    /// English.
+    pub fn writes(self, name: &str) -> bool {
+        match self {
+            Lang::Ja => name.chars().any(|c| {
+                matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{FF66}'..='\u{FF9F}')
+            }),
+            Lang::En => name.chars().any(char::is_alphabetic) && name.chars().all(|c| c <= '\u{024F}'),
+        }
+    }
+
+    /// The name `agent` is shown by in this language: its first name written in the language's script (a
+    /// table such as `{"Agent[03]": ["ミナト", "Minato"]}` serves both languages), else its display name.
+    pub fn name_of(self, names: &NameTable, agent: Agent) -> Option<&str> {
+        names.preferred_name(agent, |name| self.writes(name))
     }
 }
 

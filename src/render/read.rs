@@ -836,7 +836,7 @@ impl<'a> Reader<'a> {
         let Some(name) = word.strip_suffix(honorific) else { return Vec::new() };
         let mut agents: Vec<Agent> = Vec::new();
         for (agent, _) in self.ctx.names.iter() {
-            if self.ctx.names.display_name(agent) == Some(name) && !agents.contains(&agent) {
+            if self.set.lang.name_of(&self.ctx.names, agent) == Some(name) && !agents.contains(&agent) {
                 agents.push(agent);
             }
         }

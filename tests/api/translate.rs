@@ -123,7 +123,8 @@ async fn japanese_to_english_pivots_through_the_protocol() {
     let pivot = &body["results"][0];
     assert_eq!(pivot["sentences"][0]["protocol"], "VOTE Agent[03]");
     let text = pivot["text"].as_str().expect("a translation");
-    assert!(text.contains("ケンジ") && text.to_lowercase().contains("vote"), "{text}");
+    // The name table lists both names: English output shows the Latin one.
+    assert_eq!(text, "I will vote for Kenji.");
     // Nothing understood renders as Skip in the target language, not as the word `Skip`.
     let skip = body["results"][1]["text"].as_str().expect("a translation");
     assert!(!skip.is_empty() && skip != "Skip", "{skip}");

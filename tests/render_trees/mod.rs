@@ -85,3 +85,16 @@ pub fn canonical_sentence(rng: &mut Rng, depth: u32) -> Sentence {
         _ => canonicalized(&sentence(rng, depth)),
     }
 }
+
+/// The canonical text of `sentence` as said by `speaker`: subjects completed from the speaker are omitted.
+pub fn said_by(sentence: &Sentence, speaker: Option<Agent>) -> String {
+    let mut sentence = sentence.clone();
+    if sentence.subject.is_none() && !matches!(sentence.content, Content::Skip | Content::Over) {
+        sentence.subject = speaker;
+    }
+    let mut sentence = canonicalized(&sentence);
+    if sentence.subject == speaker {
+        sentence.subject = None;
+    }
+    sentence.to_canonical()
+}
