@@ -13,7 +13,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use aiwolf_nl::gamelog::{Format as LogFormat, LogLimits, TranscriptOptions, transcribe, write};
-use aiwolf_nl::protocol::{Agent, Content, Context, NameTable, ParseOptions, Sentence, parse};
+use aiwolf_nl::protocol::{Agent, Content, Context, HARD_MAX_DEPTH, NameTable, ParseOptions, Sentence, parse};
 use aiwolf_nl::render::{Lang as RenderLang, RenderOptions};
 use aiwolf_nl::translator::{Format, Settings, Translator};
 use aiwolf_nl::understand::{Lang, MAX_INPUT_BYTES};
@@ -68,6 +68,9 @@ fn utterances() -> Vec<(&'static str, Lang, String, Context)> {
         ("ja_reasons", Lang::Ja, fill("ミナトが人狼だから、", max), speaker_ctx()),
         ("en_reasons", Lang::En, fill("because Minato is a werewolf ", max), speaker_ctx()),
         ("ja_unknown_names", Lang::Ja, fill("アイウさん", max), speaker_ctx()),
+        // NFKC makes each of these 3-byte characters many: the folded text is far longer than the input.
+        ("ja_nfkc_expanding", Lang::Ja, fill("\u{FDFD}", max), speaker_ctx()),
+        ("ja_katakana_squares", Lang::Ja, fill("\u{3300}", max), speaker_ctx()),
         ("ja_crowded_names", Lang::Ja, fill("ユ", max), crowded_ctx("ユ")),
         ("en_crowded_names", Lang::En, fill("a ", max), crowded_ctx("a")),
     ]
@@ -92,10 +95,8 @@ fn logs() -> Vec<(&'static str, String)> {
 /// Tree cases: (name, sentence).
 fn trees() -> Vec<(&'static str, Sentence)> {
     let vote = || Sentence::new(Content::Vote { target: Agent::Id(1) });
-    let mut chain = vote();
-    for _ in 0..ParseOptions::default().max_depth {
-        chain = Sentence::new(Content::Not { sentence: Box::new(chain) });
-    }
+    let chain =
+        |depth: usize| (0..depth).fold(vote(), |inner, _| Sentence::new(Content::Not { sentence: Box::new(inner) }));
     // A full binary tree of depth 12 (4095 operators): what a 256 KiB JSON body holds.
     fn binary(depth: usize) -> Sentence {
         if depth == 0 {
@@ -105,7 +106,13 @@ fn trees() -> Vec<(&'static str, Sentence)> {
         Sentence::new(Content::Because { reason: side(), conclusion: side() })
     }
     let wide = Sentence::new(Content::And { sentences: (0..4000).map(|_| vote()).collect() });
-    vec![("tree_deep_chain", chain), ("tree_binary_4095", binary(12)), ("tree_and_4000", wide)]
+    vec![
+        ("tree_chain_32", chain(ParseOptions::default().max_depth)),
+        // The deepest nesting any configuration allows (`--max-depth` is capped there).
+        ("tree_chain_256", chain(HARD_MAX_DEPTH)),
+        ("tree_binary_4095", binary(12)),
+        ("tree_and_4000", wide),
+    ]
 }
 
 fn main() {
@@ -169,7 +176,8 @@ fn run_case(translator: &Translator, case: &str) -> (usize, Duration) {
         let options = RenderOptions::default();
         let (cpu, _) = support::measure(3, || {
             let canonical = tree.to_canonical();
-            let reparsed = parse(&canonical, &ParseOptions { max_len: usize::MAX, ..ParseOptions::default() });
+            let limits = ParseOptions { max_len: usize::MAX, max_depth: HARD_MAX_DEPTH, ..ParseOptions::default() };
+            let reparsed = parse(&canonical, &limits);
             let rendered = translator.renderer().render(&tree, RenderLang::Ja, &ctx, &options).expect("renders");
             rendered.len() + usize::from(reparsed.is_ok())
         });
