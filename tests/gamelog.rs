@@ -252,6 +252,40 @@ fn empty_unreadable_and_oversized_logs_fail_clearly() {
     assert_eq!(error, "the log is 22 bytes, the limit is 10");
 }
 
+#[test]
+fn vote_rounds_open_after_other_entries_and_on_a_second_vote() {
+    let log = "1,vote,1,2\n1,vote,2,1\n2,vote,1,2\n1,vote,3,1\n1,attackVote,4,1\n1,vote,1,3\n1,vote,2,3\n1,vote,1,2\n";
+    let transcript = transcript_of(log, Lang::En);
+    let rounds: Vec<(bool, u32, Vec<u32>)> = transcript.days[0]
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Votes(r) => Some((r.attack, r.round, r.votes.iter().map(|v| v.voter.number()).collect())),
+            _ => None,
+        })
+        .collect();
+    // Day 2's vote between them does not close day 1's round; the attack vote does; Agent[01] voting again
+    // opens the revote.
+    assert_eq!(rounds, [(false, 1, vec![1, 2, 3]), (true, 1, vec![4]), (false, 2, vec![1, 2]), (false, 3, vec![1])]);
+}
+
+#[test]
+fn quotes_are_cut_short_so_chains_of_agreement_stay_linear() {
+    // Each AGREE quotes the one before it, and the first quotes a talk line far over the parse limit: whole
+    // quotes would make the last translation hold every earlier one.
+    let mut log = format!("1,talk,0,0,1,{}\n", "Agent[01] VOTE Agent[02] ".repeat(400));
+    for id in 1..60 {
+        log.push_str(&format!("1,talk,{id},0,{},AGREE TALK day1 ID:{}\n", id % 5 + 1, id - 1));
+    }
+    for lang in Lang::ALL {
+        let transcript = transcript_of(&log, lang);
+        for talk in talks(&transcript).skip(1) {
+            let length = talk.translation.as_deref().expect("AGREE translates").chars().count();
+            assert!(length < 400, "talk {} is {length} characters long", talk.id);
+        }
+    }
+}
+
 fn log_line() -> impl Strategy<Value = String> {
     let kind = prop::sample::select(vec![
         "status",

@@ -75,3 +75,12 @@ pub fn run_child(program: &str, args: &[&str], input: &Path) -> (Duration, u64, 
 pub fn per_second(count: usize, time: Duration) -> f64 {
     count as f64 / time.as_secs_f64()
 }
+
+/// This process's peak resident set size so far, in KiB.
+pub fn peak_rss_kib() -> u64 {
+    // SAFETY: an all-zero rusage is valid; getrusage fills it for this process.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: RUSAGE_SELF with a valid out-pointer.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    usage.ru_maxrss as u64
+}

@@ -198,6 +198,9 @@ pub(super) fn build(log: &GameLog, renderer: &Renderer, phrases: &Phrases, optio
         quoted: HashSet::new(),
         memo: HashMap::new(),
         days: Vec::new(),
+        day_index: HashMap::new(),
+        rounds: HashMap::new(),
+        open_rounds: HashMap::new(),
     };
     let parsed: Vec<Option<Result<crate::protocol::Parsed, crate::protocol::ParseError>>> = log
         .lines
@@ -267,6 +270,18 @@ pub(super) fn build(log: &GameLog, renderer: &Renderer, phrases: &Phrases, optio
     }
 }
 
+/// The longest quote, in characters. A quoted talk may itself quote (AGREE of an AGREE …) or be a 16 KiB line:
+/// whole quotes would make each translation as long as the chain before it, quadratic in the log.
+const MAX_QUOTE_CHARS: usize = 120;
+
+/// `text` as an AGREE/DISAGREE quotes it: cut to [`MAX_QUOTE_CHARS`] with an ellipsis.
+fn quote_text(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTE_CHARS) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+    }
+}
+
 /// Every talk an AGREE/DISAGREE refers to, so only those are kept for quoting.
 fn collect_talk_refs(sentence: &Sentence, refs: &mut HashSet<TalkRef>) {
     match &sentence.content {
@@ -300,6 +315,13 @@ struct Builder<'a> {
     /// only: those render the same every time).
     memo: HashMap<(Agent, u32, String), String>,
     days: Vec<DaySection>,
+    /// Where each day's section is in `days` (a log may reach many days: no scan per line).
+    day_index: HashMap<u32, usize>,
+    /// Vote rounds opened so far per (day, attack).
+    rounds: HashMap<(u32, bool), u32>,
+    /// Per section, its latest vote round: the entry and who has voted in it (a round may hold many voters:
+    /// no scan per vote).
+    open_rounds: HashMap<usize, (usize, HashSet<Agent>)>,
 }
 
 impl Builder<'_> {
@@ -307,17 +329,19 @@ impl Builder<'_> {
         self.lang.name_of(&self.ctx.names, agent).map_or_else(|| agent.to_string(), str::to_owned)
     }
 
-    /// The section of `day`, made when first reached.
+    /// The index of the section of `day`, made when first reached.
+    fn section(&mut self, day: u32) -> usize {
+        *self.day_index.entry(day).or_insert_with(|| {
+            let title = fill(&self.phrases.day, &[("day", &day.to_string())]);
+            self.days.push(DaySection { day, title, entries: Vec::new() });
+            self.days.len() - 1
+        })
+    }
+
+    /// The entries of `day`'s section, made when first reached.
     fn day(&mut self, day: u32) -> &mut Vec<Entry> {
-        let index = match self.days.iter().rposition(|d| d.day == day) {
-            Some(index) => index,
-            None => {
-                let title = fill(&self.phrases.day, &[("day", &day.to_string())]);
-                self.days.push(DaySection { day, title, entries: Vec::new() });
-                self.days.len() - 1
-            }
-        };
-        &mut self.days[index].entries
+        let section = self.section(day);
+        &mut self.days[section].entries
     }
 
     fn talk(&mut self, line: &LogLine, parsed: Result<crate::protocol::Parsed, crate::protocol::ParseError>) {
@@ -360,7 +384,7 @@ impl Builder<'_> {
         let kind = if whisper { TalkKind::Whisper } else { TalkKind::Talk };
         let reference = TalkRef { kind, day: line.day, id };
         if self.quoted.contains(&reference) {
-            let text = talk.translation.clone().unwrap_or_else(|| talk.protocol.clone());
+            let text = quote_text(talk.translation.as_deref().unwrap_or(&talk.protocol));
             self.render.quotes.insert(reference, TalkQuote { speaker: Some(speaker), text });
         }
         self.day(line.day).push(Entry::Talk(talk));
@@ -441,21 +465,26 @@ impl Builder<'_> {
     /// has already voted in this one (the revote after a tie has no marker of its own in the log).
     fn vote(&mut self, line: &LogLine, attack: bool, vote: Vote) {
         let p = self.phrases;
-        let entries = self.day(line.day);
-        if let Some(Entry::Votes(round)) = entries.last_mut()
+        let section = self.section(line.day);
+        let entries = &mut self.days[section].entries;
+        let last = entries.len().wrapping_sub(1);
+        if let Some((_, voters)) = self.open_rounds.get_mut(&section).filter(|(entry, _)| *entry == last)
+            && let Some(Entry::Votes(round)) = entries.last_mut()
             && round.attack == attack
-            && !round.votes.iter().any(|v| v.voter == vote.voter)
+            && voters.insert(vote.voter)
         {
             round.votes.push(vote);
             return;
         }
-        let round = 1 + entries.iter().filter(|e| matches!(e, Entry::Votes(r) if r.attack == attack)).count() as u32;
-        let title = match (attack, round) {
+        let round = self.rounds.entry((line.day, attack)).or_insert(0);
+        *round += 1;
+        let title = match (attack, *round) {
             (false, 1) => p.votes.clone(),
             (true, 1) => p.attack_votes.clone(),
             (false, n) => fill(&p.revote, &[("round", &n.to_string())]),
             (true, n) => fill(&p.attack_revote, &[("round", &n.to_string())]),
         };
-        entries.push(Entry::Votes(VoteRound { attack, round, title, votes: vec![vote] }));
+        self.open_rounds.insert(section, (entries.len(), HashSet::from([vote.voter])));
+        entries.push(Entry::Votes(VoteRound { attack, round: *round, title, votes: vec![vote] }));
     }
 }

@@ -26,6 +26,10 @@ impl NameIndex {
             .filter(|(name, _)| !name.is_empty())
             .collect();
         names.sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+        // A name several agents share resolves to the first of them anyway; keeping the others would only
+        // multiply the matches (a table of thousands of agents all called «ユ» against «ユユユ…»).
+        let mut seen = std::collections::HashSet::new();
+        names.retain(|(name, _)| seen.insert(name.clone()));
         NameIndex { names, word_boundaries }
     }
 
@@ -251,5 +255,19 @@ fn unknown_katakana_names(
         {
             found.push((start, i, RefKind::Unknown, None, 3));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::NameTable;
+
+    #[test]
+    fn a_name_shared_by_many_agents_is_indexed_once_for_the_first() {
+        let names: NameTable =
+            (1..=500).map(|n| (Agent::Id(n), "ユ".to_owned())).chain([(Agent::Id(7), "ミナト".to_owned())]).collect();
+        let index = NameIndex::new(&Context { names, ..Context::default() }, false);
+        assert_eq!(index.names, [(fold_word("ミナト"), Agent::Id(7)), (fold_word("ユ"), Agent::Id(1))]);
     }
 }
