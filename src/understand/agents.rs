@@ -7,7 +7,9 @@
 
 use super::mentions::Marks;
 use super::normalize::{Folded, fold_word};
-use super::phrases::{MAX_TOKENS, Phrases, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU};
+use super::phrases::{
+    MAX_TOKENS, Phrases, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU, UnknownNameRules,
+};
 use crate::protocol::{Agent, Context};
 
 /// The folded names of the game's table, longest first.
@@ -122,6 +124,7 @@ fn is_boundary(text: &str, start: usize, end: usize) -> bool {
 
 /// Finds the references in `folded` (outside `masked`) and builds the skeleton.
 pub fn tokenize(
+    original: &str,
     folded: &Folded,
     marks: &Marks,
     names: &NameIndex,
@@ -163,6 +166,11 @@ pub fn tokenize(
         found.push(found_ref);
     }
     unknown_katakana_names(folded, &words.honorifics, &mut found);
+    // Inline `@` names that match nobody: already reported as mentions, but a phrase needing them must fail.
+    found.extend(marks.inline_unknown.iter().map(|&(s, e)| (s, e, RefKind::Unknown, None, 4)));
+    if let Some(rules) = &words.unknown {
+        unknown_capitalised_names(original, folded, rules, &mut found);
+    }
     found.retain(|f| !masked.iter().any(|&(s, e)| f.0 < e && s < f.1));
     found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.4.cmp(&b.4)));
 
@@ -220,6 +228,50 @@ fn copy_plain(skeleton: &mut Skeleton, text: &str, from: usize, to: usize, maske
             skeleton.push(c, ((i + k) as u32, (i + k + c.len_utf8()) as u32));
         }
         i = run_end;
+    }
+}
+
+/// Capitalised words in an agent position that no reference claimed: after a position cue ("vote for Bob"),
+/// or listed with a reference ("Minato and Bob", "Bob or Minato") become Unknown references (reported, never
+/// bound). A word before a reference counts only when joined by a word: in "Yes, Minato …" "Yes" is no name.
+fn unknown_capitalised_names(
+    original: &str,
+    folded: &Folded,
+    rules: &UnknownNameRules,
+    found: &mut Vec<(usize, usize, RefKind, Option<Agent>, u8)>,
+) {
+    let text = folded.text.as_str();
+    let is_name = |found: &[(usize, usize, RefKind, Option<Agent>, u8)], (s, e): (usize, usize)| {
+        let (o, _) = folded.original_span(s, e);
+        original[o..].chars().next().is_some_and(char::is_uppercase)
+            && !rules.not_names.contains(&text[s..e])
+            && !found.iter().any(|f| f.0 < e && s < f.1)
+    };
+    for caps in rules.after_cue.captures_iter(text) {
+        if let Some(word) = caps.get(1).map(|w| (w.start(), w.end()))
+            && is_name(found, word)
+        {
+            found.push((word.0, word.1, RefKind::Unknown, None, 3));
+        }
+    }
+    // Lists: walk outwards from every reference, the new names included ("Minato, Bob and Carl").
+    let mut next = 0;
+    while next < found.len() {
+        let (start, end) = (found[next].0, found[next].1);
+        next += 1;
+        if let Some(word) =
+            rules.after_ref.captures(&text[end..]).and_then(|c| c.get(1)).map(|w| (end + w.start(), end + w.end()))
+            && is_name(found, word)
+        {
+            found.push((word.0, word.1, RefKind::Unknown, None, 3));
+        }
+        if let Some(caps) = rules.before_ref.captures(&text[..start])
+            && let (Some(word), Some(whole)) = (caps.get(1), caps.get(0))
+            && text[word.end()..whole.end()].bytes().any(|b| b.is_ascii_alphabetic())
+            && is_name(found, (word.start(), word.end()))
+        {
+            found.push((word.start(), word.end(), RefKind::Unknown, None, 3));
+        }
     }
 }
 
