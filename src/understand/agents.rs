@@ -241,12 +241,24 @@ fn unknown_capitalised_names(
     found: &mut Vec<(usize, usize, RefKind, Option<Agent>, u8)>,
 ) {
     let text = folded.text.as_str();
+    let bytes = text.as_bytes();
     let is_name = |found: &[(usize, usize, RefKind, Option<Agent>, u8)], (s, e): (usize, usize)| {
         let (o, _) = folded.original_span(s, e);
-        original[o..].chars().next().is_some_and(char::is_uppercase)
+        original.as_bytes().get(o).is_some_and(u8::is_ascii_uppercase)
             && !rules.not_names.contains(&text[s..e])
             && !found.iter().any(|f| f.0 < e && s < f.1)
     };
+    // Most utterances capitalise only references, pronouns and ordinary sentence starts: without another
+    // capitalised word there is nothing to look for (this keeps the regexes below off the common path).
+    let word_starts = (0..bytes.len())
+        .filter(|&i| bytes[i].is_ascii_lowercase() && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric()));
+    let any_candidate = word_starts.into_iter().any(|s| {
+        let e = s + bytes[s..].iter().take_while(|b| b.is_ascii_lowercase() || **b == b'-').count();
+        is_name(found, (s, e))
+    });
+    if !any_candidate {
+        return;
+    }
     for caps in rules.after_cue.captures_iter(text) {
         if let Some(word) = caps.get(1).map(|w| (w.start(), w.end()))
             && is_name(found, word)

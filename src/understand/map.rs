@@ -294,6 +294,9 @@ fn day_marker(marker: &Option<Regex>, text: &str, offset: usize, chosen: &[Hit])
 /// is about both, so reading it for the known one alone would be a partial sentence.
 fn lists_unknown(hit: &Hit, skeleton: &Skeleton, clause: &Clause, phrases: &Phrases) -> bool {
     let Some(rules) = &phrases.agents.unknown else { return false };
+    if !skeleton.refs.iter().any(|r| r.kind == RefKind::Unknown) {
+        return false;
+    }
     hit.values.iter().filter(|(slot, _)| AGENT_SLOTS.contains(&slot_base(slot))).any(|&(_, (s, e))| {
         rules.joined_unknown_after.is_match(&skeleton.text[e..clause.end])
             || rules.joined_unknown_before.is_match(&skeleton.text[clause.start..s])
