@@ -242,47 +242,39 @@ fn unknown_capitalised_names(
 ) {
     let text = folded.text.as_str();
     let bytes = text.as_bytes();
-    let is_name = |found: &[(usize, usize, RefKind, Option<Agent>, u8)], (s, e): (usize, usize)| {
-        let (o, _) = folded.original_span(s, e);
-        original.as_bytes().get(o).is_some_and(u8::is_ascii_uppercase)
-            && !rules.not_names.contains(&text[s..e])
-            && !found.iter().any(|f| f.0 < e && s < f.1)
-    };
-    // Most utterances capitalise only references, pronouns and ordinary sentence starts: without another
-    // capitalised word there is nothing to look for (this keeps the regexes below off the common path).
-    let word_starts = (0..bytes.len())
-        .filter(|&i| bytes[i].is_ascii_lowercase() && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric()));
-    let any_candidate = word_starts.into_iter().any(|s| {
-        let e = s + bytes[s..].iter().take_while(|b| b.is_ascii_lowercase() || **b == b'-').count();
-        is_name(found, (s, e))
-    });
-    if !any_candidate {
-        return;
-    }
-    for caps in rules.after_cue.captures_iter(text) {
-        if let Some(word) = caps.get(1).map(|w| (w.start(), w.end()))
-            && is_name(found, word)
-        {
-            found.push((word.0, word.1, RefKind::Unknown, None, 3));
-        }
-    }
-    // Lists: walk outwards from every reference, the new names included ("Minato, Bob and Carl").
-    let mut next = 0;
-    while next < found.len() {
-        let (start, end) = (found[next].0, found[next].1);
-        next += 1;
-        if let Some(word) =
-            rules.after_ref.captures(&text[end..]).and_then(|c| c.get(1)).map(|w| (end + w.start(), end + w.end()))
-            && is_name(found, word)
-        {
-            found.push((word.0, word.1, RefKind::Unknown, None, 3));
-        }
-        if let Some(caps) = rules.before_ref.captures(&text[..start])
-            && let (Some(word), Some(whole)) = (caps.get(1), caps.get(0))
-            && text[word.end()..whole.end()].bytes().any(|b| b.is_ascii_alphabetic())
-            && is_name(found, (word.start(), word.end()))
-        {
-            found.push((word.start(), word.end(), RefKind::Unknown, None, 3));
+    // Capitalised words that are no reference, pronoun or ordinary word. Most utterances have none, so the
+    // regexes below stay off the common path.
+    let written = original.as_bytes();
+    let mut candidates: Vec<(usize, usize)> = (0..written.len())
+        .filter(|&o| written[o].is_ascii_uppercase() && (o == 0 || !written[o - 1].is_ascii_alphanumeric()))
+        .filter_map(|o| folded.folded_at(o))
+        .map(|s| (s, s + bytes[s..].iter().take_while(|b| b.is_ascii_lowercase() || **b == b'-').count()))
+        .filter(|&(s, e)| {
+            e > s
+                && !found.iter().any(|f| f.0 < e && s < f.1)
+                && !rules.not_names.contains(text[s..e].trim_end_matches('-'))
+        })
+        .collect();
+    // Lists grow from every reference, the new names included ("Minato, Bob and Carl"): repeat until stable.
+    loop {
+        let before = candidates.len();
+        candidates.retain(|&(s, e)| {
+            let after_cue = rules.cue_before.is_match(&text[..s]);
+            let after_ref =
+                || rules.joiner_before.find(&text[..s]).is_some_and(|j| found.iter().any(|f| f.1 == j.start()));
+            let before_ref = || {
+                rules.joiner_after.find(&text[e..]).is_some_and(|j| {
+                    j.as_str().bytes().any(|b| b.is_ascii_alphabetic()) && found.iter().any(|f| f.0 == e + j.end())
+                })
+            };
+            let unknown = after_cue || after_ref() || before_ref();
+            if unknown {
+                found.push((s, e, RefKind::Unknown, None, 3));
+            }
+            !unknown
+        });
+        if candidates.len() == before || candidates.is_empty() {
+            break;
         }
     }
 }

@@ -190,12 +190,12 @@ pub struct AgentWords {
 /// Where a capitalised word is taken for a name, and how lists of names are joined (see `name_positions`).
 #[derive(Debug)]
 pub struct UnknownNameRules {
-    /// A position cue followed by the candidate word (capture group 1).
-    pub after_cue: Regex,
-    /// At the start of the text after a reference: a joiner and the candidate word (group 1).
-    pub after_ref: Regex,
-    /// At the end of the text before a reference: the candidate word (group 1) and a joiner.
-    pub before_ref: Regex,
+    /// A position cue (and an optional `@`) that ends where the candidate word starts.
+    pub cue_before: Regex,
+    /// A joiner that ends where the candidate word starts (a reference must end where it starts).
+    pub joiner_before: Regex,
+    /// A joiner that starts where the candidate word ends (a reference must start where it ends).
+    pub joiner_after: Regex,
     /// Folded words that are never names (vocabulary, pronouns, `not_names`).
     pub not_names: HashSet<String>,
     /// An agent slot's end followed by a coordination that reaches an unknown token.
@@ -354,9 +354,6 @@ fn alternation<'a>(words: impl Iterator<Item = &'a String>) -> String {
     format!("(?:{})", escaped.join("|"))
 }
 
-/// A word as a name may be written: ASCII letters and inner hyphens ("Jean-Luc").
-const NAME_WORD: &str = r"([a-z][a-z]*(?:-[a-z]+)*)\b";
-
 fn unknown_name_rules(
     def: &PhraseFile,
     roles: &HashMap<String, Role>,
@@ -380,9 +377,9 @@ fn unknown_name_rules(
         .chain(species.keys().cloned())
         .collect();
     Ok(Some(UnknownNameRules {
-        after_cue: compile(&format!(r"(?:{cues})(?:@\s*)?{NAME_WORD}"))?,
-        after_ref: compile(&format!(r"^(?:{joiner})(?:@\s*)?{NAME_WORD}"))?,
-        before_ref: compile(&format!(r"\b{NAME_WORD}(?:{joiner})$"))?,
+        cue_before: compile(&format!(r"(?:{cues})(?:@\s*)?$"))?,
+        joiner_before: compile(&format!(r"(?:{joiner})(?:@\s*)?$"))?,
+        joiner_after: compile(&format!(r"^(?:{joiner})"))?,
         not_names,
         joined_unknown_after: compile(&format!(r"^(?:(?:{joiner}){known})*(?:{joiner}){unknown}"))?,
         joined_unknown_before: compile(&format!(r"{unknown}(?:(?:{joiner}){known})*(?:{joiner})$"))?,
