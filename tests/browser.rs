@@ -5,9 +5,7 @@
 //!
 //! Needs `chromium` (`$CHROMIUM`, else /usr/bin/chromium), `node`, and `npm ci` run in tests/browser.
 //! Without them the test prints `SKIPPED:` and passes, unless `AIWOLF_NL_REQUIRE_TOOLS=1` (CI sets it).
-//! The log viewer's checks skip while the service lacks `POST /v1/gamelog/render`, and the playground accepts
-//! a refused ja/en → protocol; both become required as soon as the OpenAPI document lists the endpoint and
-//! `lang::supported` allows the direction.
+//! The playground accepts a refused ja/en → protocol only while `lang::supported` does not allow the direction.
 
 mod common;
 
@@ -21,6 +19,8 @@ use aiwolf_nl::api::lang::{Language, supported};
 
 /// The whole browser run; chromium starts in about a second, the checks take a few more.
 const RUN_LIMIT: Duration = Duration::from_secs(240);
+/// The checks of page.test.mjs that need nothing but the server (all but the shared-log one).
+const ALWAYS_RUN: u32 = 7;
 /// How long the binary may take to print its address.
 const START_LIMIT: Duration = Duration::from_secs(30);
 
@@ -155,11 +155,8 @@ fn page_works_in_chromium() {
         .env("NO_COLOR", "1")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    // The service's own contract decides how strict the browser is: once it documents the game-log endpoint
-    // and supports ja/en → protocol, the page must work with them (before, those checks may skip).
-    if aiwolf_nl::api::openapi().paths.paths.contains_key("/v1/gamelog/render") {
-        command.env("AIWOLF_NL_REQUIRE_GAMELOG", "1");
-    }
+    // The service's own language table decides how strict the playground is: once it supports ja/en →
+    // protocol, the page must read them.
     if [Language::Ja, Language::En].into_iter().all(|source| supported(source, Language::Protocol)) {
         command.env("AIWOLF_NL_REQUIRE_UNDERSTANDING", "1");
     }
@@ -186,7 +183,7 @@ fn page_works_in_chromium() {
     eprintln!("{output}");
     let status = status.unwrap_or_else(|| panic!("the browser test ran over {RUN_LIMIT:?}:\n{output}"));
     assert!(status.success(), "the browser test failed ({status}):\n{output}");
-    // The page, playground and safety checks always run; the log viewer's need POST /v1/gamelog/render
-    // and say `SKIPPED:` without it.
-    assert!(passed(&output).is_some_and(|n| n >= 5), "fewer browser checks passed than always run:\n{output}");
+    // Every check runs; only the shared-log one needs ../shared.
+    let expected = ALWAYS_RUN + u32::from(shared_log.is_some());
+    assert_eq!(passed(&output), Some(expected), "not every browser check passed:\n{output}");
 }

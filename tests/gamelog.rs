@@ -241,6 +241,24 @@ fn narration_snapshots() {
 }
 
 #[test]
+fn a_log_without_status_lines_has_no_roles_section() {
+    let log = "1,talk,0,0,1,COMINGOUT Agent[01] SEER\n1,vote,1,2\n1,vote,2,1\n";
+    for lang in Lang::ALL {
+        let transcript = transcript_of(log, lang);
+        assert!(transcript.players.is_empty());
+        let title = &transcript.result.roles_title;
+        let text = write(&transcript, Format::Text).unwrap();
+        assert!(!text.contains(&format!("-- {title} --")), "{text}");
+        let html = write(&transcript, Format::Html).unwrap();
+        assert!(!html.contains("roles-title") && !html.contains("<table class=\"roles\""), "{html}");
+        assert!(html.contains("<section class=\"result\">") && html.contains("</section>"), "{html}");
+    }
+    // With status lines the section stays.
+    let text = write(&transcript_of(NARRATION_LOG, Lang::En), Format::Text).unwrap();
+    assert!(text.contains("-- Roles --"), "{text}");
+}
+
+#[test]
 fn empty_unreadable_and_oversized_logs_fail_clearly() {
     let options = TranscriptOptions::new(Lang::En);
     let limits = LogLimits::default();

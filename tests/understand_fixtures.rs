@@ -190,6 +190,41 @@ fn unknown_names_are_reported_not_bound() {
 }
 
 #[test]
+fn english_unknown_names_are_reported_and_never_complete_a_list() {
+    let understander = Understander::embedded().expect("embedded phrase files load");
+    let ctx = Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() };
+    let unknown = |text: &str| {
+        let result = understander.understand(text, Lang::En, &ctx);
+        let names: Vec<String> = result.unknown_names.iter().map(|n| n.name.clone()).collect();
+        (result.sentences.iter().map(|s| s.canonical.clone()).collect::<Vec<_>>(), names)
+    };
+    // Reported, never bound; a phrase (or list) that needs the name yields nothing rather than a part.
+    for (text, name) in [
+        ("I vote for Bob", "Bob"),
+        ("I vote for Minato and Bob", "Bob"),
+        ("I vote for Bob and Minato.", "Bob"),
+        ("I suspect Minato, Bob and Carl.", "Bob"),
+        ("Sakura divined Bob as human.", "Bob"),
+        ("I vote for Minato and @bob", "bob"),
+    ] {
+        let (sentences, names) = unknown(text);
+        assert!(sentences.is_empty(), "{text}: {sentences:?}");
+        assert_eq!(names.first().map(String::as_str), Some(name), "{text}: {names:?}");
+    }
+    // Ordinary capitalised words, sentence starts and vocabulary are not names.
+    for (text, expected) in [
+        ("Yes, Minato is suspicious.", vec!["ESTIMATE Agent[01] WEREWOLF"]),
+        ("I vote for Kenji. Bob is a good guy.", vec!["VOTE Agent[03]"]),
+        ("Let's vote for Sakura Today.", vec!["REQUEST ANY (VOTE Agent[02])"]),
+        ("I suspect the Seer.", vec![]),
+    ] {
+        let (sentences, names) = unknown(text);
+        assert_eq!(sentences, expected, "{text}");
+        assert!(names.is_empty(), "{text}: {names:?}");
+    }
+}
+
+#[test]
 fn results_without_a_source_word_offer_the_other_reading() {
     for (text, lang) in [("ケンジは黒でした。", Lang::Ja), ("Kenji came back wolf.", Lang::En)] {
         let result = understander().understand(text, lang, &speaker_nine());

@@ -149,6 +149,11 @@ fn write_result(html: &mut Html, transcript: &Transcript) {
     if let Some(survivors) = &result.survivors {
         html.element("p", "survivors", survivors);
     }
+    // A log without status lines knows no roles: no empty table.
+    if transcript.players.is_empty() {
+        html.raw("</section>\n");
+        return;
+    }
     html.element("h3", "roles-title", &result.roles_title);
     let p = html.phrases;
     html.raw("<table class=\"roles\"><thead><tr>");

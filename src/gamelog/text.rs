@@ -40,7 +40,10 @@ pub fn write_text(transcript: &Transcript, phrases: &Phrases) -> String {
     if let Some(survivors) = &result.survivors {
         let _ = writeln!(out, "{survivors}");
     }
-    let _ = writeln!(out, "-- {} --", result.roles_title);
+    // A log without status lines knows no roles: no empty section.
+    if !transcript.players.is_empty() {
+        let _ = writeln!(out, "-- {} --", result.roles_title);
+    }
     for player in &transcript.players {
         let state = if player.alive { &phrases.alive } else { &phrases.dead };
         let agent = player.agent.to_string();

@@ -7,7 +7,9 @@
 
 use super::mentions::Marks;
 use super::normalize::{Folded, fold_word};
-use super::phrases::{MAX_TOKENS, Phrases, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU};
+use super::phrases::{
+    MAX_TOKENS, Phrases, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU, UnknownNameRules,
+};
 use crate::protocol::{Agent, Context};
 
 /// The folded names of the game's table, longest first.
@@ -126,6 +128,7 @@ fn is_boundary(text: &str, start: usize, end: usize) -> bool {
 
 /// Finds the references in `folded` (outside `masked`) and builds the skeleton.
 pub fn tokenize(
+    original: &str,
     folded: &Folded,
     marks: &Marks,
     names: &NameIndex,
@@ -167,6 +170,11 @@ pub fn tokenize(
         found.push(found_ref);
     }
     unknown_katakana_names(folded, &words.honorifics, &mut found);
+    // Inline `@` names that match nobody: already reported as mentions, but a phrase needing them must fail.
+    found.extend(marks.inline_unknown.iter().map(|&(s, e)| (s, e, RefKind::Unknown, None, 4)));
+    if let Some(rules) = &words.unknown {
+        unknown_capitalised_names(original, folded, rules, &mut found);
+    }
     found.retain(|f| !masked.iter().any(|&(s, e)| f.0 < e && s < f.1));
     found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.4.cmp(&b.4)));
 
@@ -224,6 +232,54 @@ fn copy_plain(skeleton: &mut Skeleton, text: &str, from: usize, to: usize, maske
             skeleton.push(c, ((i + k) as u32, (i + k + c.len_utf8()) as u32));
         }
         i = run_end;
+    }
+}
+
+/// Capitalised words in an agent position that no reference claimed: after a position cue ("vote for Bob"),
+/// or listed with a reference ("Minato and Bob", "Bob or Minato") become Unknown references (reported, never
+/// bound). A word before a reference counts only when joined by a word: in "Yes, Minato …" "Yes" is no name.
+fn unknown_capitalised_names(
+    original: &str,
+    folded: &Folded,
+    rules: &UnknownNameRules,
+    found: &mut Vec<(usize, usize, RefKind, Option<Agent>, u8)>,
+) {
+    let text = folded.text.as_str();
+    let bytes = text.as_bytes();
+    // Capitalised words that are no reference, pronoun or ordinary word. Most utterances have none, so the
+    // regexes below stay off the common path.
+    let written = original.as_bytes();
+    let mut candidates: Vec<(usize, usize)> = (0..written.len())
+        .filter(|&o| written[o].is_ascii_uppercase() && (o == 0 || !written[o - 1].is_ascii_alphanumeric()))
+        .filter_map(|o| folded.folded_at(o))
+        .map(|s| (s, s + bytes[s..].iter().take_while(|b| b.is_ascii_lowercase() || **b == b'-').count()))
+        .filter(|&(s, e)| {
+            e > s
+                && !found.iter().any(|f| f.0 < e && s < f.1)
+                && !rules.not_names.contains(text[s..e].trim_end_matches('-'))
+        })
+        .collect();
+    // Lists grow from every reference, the new names included ("Minato, Bob and Carl"): repeat until stable.
+    loop {
+        let before = candidates.len();
+        candidates.retain(|&(s, e)| {
+            let after_cue = rules.cue_before.is_match(&text[..s]);
+            let after_ref =
+                || rules.joiner_before.find(&text[..s]).is_some_and(|j| found.iter().any(|f| f.1 == j.start()));
+            let before_ref = || {
+                rules.joiner_after.find(&text[e..]).is_some_and(|j| {
+                    j.as_str().bytes().any(|b| b.is_ascii_alphabetic()) && found.iter().any(|f| f.0 == e + j.end())
+                })
+            };
+            let unknown = after_cue || after_ref() || before_ref();
+            if unknown {
+                found.push((s, e, RefKind::Unknown, None, 3));
+            }
+            !unknown
+        });
+        if candidates.len() == before || candidates.is_empty() {
+            break;
+        }
     }
 }
 

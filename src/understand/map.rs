@@ -6,7 +6,7 @@ use regex::Regex;
 
 use super::agents::{RefKind, Skeleton};
 use super::clauses::{Clause, split};
-use super::phrases::{Kind, Pattern, Phrases, TOKEN_OTHER, fill, slot_base};
+use super::phrases::{AGENT_SLOTS, Kind, Pattern, Phrases, TOKEN_OTHER, fill, slot_base};
 use crate::protocol::{Agent, Content, Context, ParseOptions, Sentence, canonicalized, parse};
 
 /// A sentence found in the skeleton, before spans are mapped back to the original text.
@@ -250,6 +250,9 @@ fn map_clause(
             Kind::Inquire => false,
             Kind::Ignore => continue,
         };
+        if lists_unknown(hit, skeleton, clause, phrases) {
+            continue;
+        }
         let Some(mut sentence) = build(&hit.pattern.make, hit, skeleton, phrases, scene, addressee) else { continue };
         if keep_negation {
             sentence = Sentence::new(Content::Not { sentence: Box::new(sentence) });
@@ -284,6 +287,19 @@ fn day_marker(marker: &Option<Regex>, text: &str, offset: usize, chosen: &[Hit])
             return None;
         }
         caps.iter().skip(1).flatten().next()?.as_str().parse().ok()
+    })
+}
+
+/// Whether an agent slot of the hit is listed with an unknown name ("vote for Minato and Bob"): the phrase
+/// is about both, so reading it for the known one alone would be a partial sentence.
+fn lists_unknown(hit: &Hit, skeleton: &Skeleton, clause: &Clause, phrases: &Phrases) -> bool {
+    let Some(rules) = &phrases.agents.unknown else { return false };
+    if !skeleton.refs.iter().any(|r| r.kind == RefKind::Unknown) {
+        return false;
+    }
+    hit.values.iter().filter(|(slot, _)| AGENT_SLOTS.contains(&slot_base(slot))).any(|&(_, (s, e))| {
+        rules.joined_unknown_after.is_match(&skeleton.text[e..clause.end])
+            || rules.joined_unknown_before.is_match(&skeleton.text[clause.start..s])
     })
 }
 

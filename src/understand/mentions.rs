@@ -22,6 +22,8 @@ pub struct Marks {
     pub over: Option<(usize, usize)>,
     /// Where the names of inline `@` marks start (the name stays in the text; only the `@` is masked).
     pub inline_names: Vec<usize>,
+    /// The folded spans of inline `@` names that match nobody (without the `@`): unknown references.
+    pub inline_unknown: Vec<(usize, usize)>,
 }
 
 /// Finds the marks in `folded`.
@@ -81,6 +83,9 @@ pub fn find(folded: &Folded, names: &NameIndex, numbered: &Regex) -> Marks {
         } else {
             marks.masked.push((i, after));
             marks.inline_names.push(name_start);
+            if agent.is_none() {
+                marks.inline_unknown.push((name_start, end));
+            }
         }
         marks.mentions.push((agent, (i, end), leading));
         i = end;

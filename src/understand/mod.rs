@@ -155,7 +155,7 @@ impl Understander {
         // «@ユキ 誰に投票する？» with ユキ in nobody's name table asks ユキ, not everyone: an `@` mark that names
         // nobody leaves the addressee unknown rather than absent.
         let unknown_address = addressee.is_none() && marks.mentions.iter().any(|m| m.0.is_none());
-        let skeleton = agents::tokenize(&folded, &marks, &names, phrases, ctx, addressee);
+        let skeleton = agents::tokenize(text, &folded, &marks, &names, phrases, ctx, addressee);
         let scene = map::Scene { ctx, addressee, unknown_address, reply: marks.reply };
         let found = map::map(&skeleton, phrases, &scene);
 

@@ -47,6 +47,12 @@ impl Folded {
         (first.start as usize, (last as usize).max(first.start as usize))
     }
 
+    /// The folded byte offset of the character that starts at original byte `at`, if one does.
+    pub fn folded_at(&self, at: usize) -> Option<usize> {
+        let i = self.chars.partition_point(|c| (c.start as usize) < at);
+        self.chars.get(i).filter(|c| c.start as usize == at).map(|c| c.at as usize)
+    }
+
     /// Each folded character's byte offset, the character, and whether it was written in katakana.
     pub fn chars(&self) -> impl Iterator<Item = (usize, char, bool)> + '_ {
         self.text.char_indices().zip(&self.chars).map(|((at, c), origin)| (at, c, origin.katakana))

@@ -1,7 +1,7 @@
 //! The phrase files (`locales/<lang>.phrases.toml`): what they may contain, how they are checked at start-up
 //! and compiled into matchers. The words live in the files; this module holds only the machinery.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
@@ -47,6 +47,12 @@ struct AgentDef {
     numbered: Vec<String>,
     #[serde(default)]
     word_boundaries: bool,
+    #[serde(default)]
+    name_positions: Vec<String>,
+    #[serde(default)]
+    coordination: Vec<String>,
+    #[serde(default)]
+    not_names: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -132,7 +138,7 @@ pub const MAX_TOKENS: usize = 256;
 
 const ANY_INDEX: &str = r"[\x{e100}-\x{e1ff}]";
 /// Slot kinds that match an agent token.
-const AGENT_SLOTS: &[&str] = &["agent", "other", "me", "you", "asked"];
+pub const AGENT_SLOTS: &[&str] = &["agent", "other", "me", "you", "asked"];
 /// Placeholders a `make` may use besides the slots of its `match`.
 const CONTEXT_SLOTS: &[&str] = &["speaker", "addressee", "target"];
 
@@ -177,6 +183,25 @@ pub struct AgentWords {
     pub everyone: Vec<String>,
     pub numbered: Regex,
     pub word_boundaries: bool,
+    /// Capitalised words that name nobody ("I vote for Bob"); `None` when the file lists no positions.
+    pub unknown: Option<UnknownNameRules>,
+}
+
+/// Where a capitalised word is taken for a name, and how lists of names are joined (see `name_positions`).
+#[derive(Debug)]
+pub struct UnknownNameRules {
+    /// A position cue (and an optional `@`) that ends where the candidate word starts.
+    pub cue_before: Regex,
+    /// A joiner that ends where the candidate word starts (a reference must end where it starts).
+    pub joiner_before: Regex,
+    /// A joiner that starts where the candidate word ends (a reference must start where it ends).
+    pub joiner_after: Regex,
+    /// Folded words that are never names (vocabulary, pronouns, `not_names`).
+    pub not_names: HashSet<String>,
+    /// An agent slot's end followed by a coordination that reaches an unknown token.
+    pub joined_unknown_after: Regex,
+    /// An agent slot's start preceded by an unknown token and a coordination.
+    pub joined_unknown_before: Regex,
 }
 
 /// Which list a pronoun comes from.
@@ -257,6 +282,7 @@ impl Phrases {
             numbered: compile(&format!("(?:{})", fold_list(&def.agents.numbered).join("|")))
                 .map_err(|r| entry("agents.numbered", r))?,
             word_boundaries: def.agents.word_boundaries,
+            unknown: unknown_name_rules(&def, &roles, &species).map_err(|r| entry("agents.name_positions", r))?,
         };
         if agents.numbered.captures_len() < 2 {
             return Err(entry("agents.numbered", "each pattern needs a capture group for the number".into()));
@@ -326,6 +352,38 @@ fn alternation<'a>(words: impl Iterator<Item = &'a String>) -> String {
     words.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
     let escaped: Vec<String> = words.iter().map(|w| regex::escape(w)).collect();
     format!("(?:{})", escaped.join("|"))
+}
+
+fn unknown_name_rules(
+    def: &PhraseFile,
+    roles: &HashMap<String, Role>,
+    species: &HashMap<String, Species>,
+) -> Result<Option<UnknownNameRules>, String> {
+    let a = &def.agents;
+    if a.name_positions.is_empty() {
+        return Ok(None);
+    }
+    if a.coordination.is_empty() {
+        return Err("`name_positions` needs `coordination` (how names are listed)".into());
+    }
+    let cues = fold_list(&a.name_positions).join("|");
+    let joiner = fold_list(&a.coordination).join("|");
+    let known = format!(r"[\x{{e000}}-\x{{e002}}]{ANY_INDEX}");
+    let unknown = format!(r"\x{{e003}}{ANY_INDEX}");
+    let not_names = [&a.speaker, &a.addressee, &a.anaphora, &a.everyone, &a.not_names]
+        .into_iter()
+        .flat_map(|list| fold_all(list))
+        .chain(roles.keys().cloned())
+        .chain(species.keys().cloned())
+        .collect();
+    Ok(Some(UnknownNameRules {
+        cue_before: compile(&format!(r"(?:{cues})(?:@\s*)?$"))?,
+        joiner_before: compile(&format!(r"(?:{joiner})(?:@\s*)?$"))?,
+        joiner_after: compile(&format!(r"^(?:{joiner})"))?,
+        not_names,
+        joined_unknown_after: compile(&format!(r"^(?:(?:{joiner}){known})*(?:{joiner}){unknown}"))?,
+        joined_unknown_before: compile(&format!(r"{unknown}(?:(?:{joiner}){known})*(?:{joiner})$"))?,
+    }))
 }
 
 fn fold_all(words: &[String]) -> Vec<String> {
