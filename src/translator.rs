@@ -200,7 +200,9 @@ impl Translator {
     /// `to_protocol(render(p)) == [p]`; everything else is player talk for the understander's phrase patterns.
     pub fn to_protocol(&self, text: &str, lang: understand::Lang, ctx: &Context) -> Understanding {
         let trimmed = text.trim();
-        match self.renderer.read(trimmed, render_lang_of(lang), ctx) {
+        let exact =
+            Format::from(lang).render_lang().and_then(|render_lang| self.renderer.read(trimmed, render_lang, ctx));
+        match exact {
             Some(sentence) => {
                 let start = text.len() - text.trim_start().len();
                 exact_reading(sentence, Span::new(start, start + trimmed.len()))
@@ -229,14 +231,6 @@ impl Translator {
             out.push_str(&render(&understood.sentence)?);
         }
         Ok(out)
-    }
-}
-
-/// The renderer's language for text the understander would read in `lang`.
-fn render_lang_of(lang: understand::Lang) -> render::Lang {
-    match lang {
-        understand::Lang::Ja => render::Lang::Ja,
-        understand::Lang::En => render::Lang::En,
     }
 }
 
