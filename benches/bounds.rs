@@ -154,7 +154,7 @@ fn run_case(translator: &Translator, case: &str) -> (usize, Duration) {
         let text = fill("Agent[01]に投票します。", MAX_INPUT_BYTES);
         let ctx = speaker_ctx();
         let render = RenderOptions::default();
-        let settings = Settings { ctx: &ctx, render: &render, parse: &ParseOptions::default() };
+        let settings = Settings { ctx: &ctx, render: &render, parse: &ParseOptions::default(), explain: false };
         let (cpu, _) = support::measure(3, || {
             (0..MAX_BATCH)
                 .map(|_| translator.translate(&text, None, Format::En, &settings).expect("translates").text.len())

@@ -126,6 +126,8 @@ pub struct Settings<'a> {
     pub render: &'a RenderOptions,
     /// Limits (and strictness) for protocol input; `max_len` bounds natural-language input too.
     pub parse: &'a ParseOptions,
+    /// Natural language → protocol: also say how each sentence was read (`Understanding::explanation`).
+    pub explain: bool,
 }
 
 /// One translated text.
@@ -184,7 +186,7 @@ impl Translator {
             Detected::Protocol(parsed) => (Format::Protocol, protocol_reading(text, parsed.sentence), parsed.warnings),
             Detected::Natural(lang) => {
                 check_length(text, settings.parse)?;
-                (Format::from(lang), self.to_protocol(text, lang, settings.ctx), Vec::new())
+                (Format::from(lang), self.read_natural(text, lang, settings.ctx, settings.explain), Vec::new())
             }
         };
         let text = match to.render_lang() {
@@ -199,14 +201,20 @@ impl Translator {
     /// another bridge bot rendered) is read back exactly through the templates themselves, so
     /// `to_protocol(render(p)) == [p]`; everything else is player talk for the understander's phrase patterns.
     pub fn to_protocol(&self, text: &str, lang: understand::Lang, ctx: &Context) -> Understanding {
+        self.read_natural(text, lang, ctx, false)
+    }
+
+    /// As [`Translator::to_protocol`], with the understander's explanation when `explain` is set.
+    pub fn read_natural(&self, text: &str, lang: understand::Lang, ctx: &Context, explain: bool) -> Understanding {
         let trimmed = text.trim();
         let exact =
             Format::from(lang).render_lang().and_then(|render_lang| self.renderer.read(trimmed, render_lang, ctx));
         match exact {
             Some(sentence) => {
                 let start = text.len() - text.trim_start().len();
-                exact_reading(sentence, Span::new(start, start + trimmed.len()))
+                exact_reading(sentence, Span::new(start, start + trimmed.len()), explain)
             }
+            None if explain => self.understander.explain(text, lang, ctx),
             None => self.understander.understand(text, lang, ctx),
         }
     }
@@ -235,10 +243,12 @@ impl Translator {
 }
 
 /// One sentence read exactly (the reader confirmed it renders as the text): full confidence, no alternatives.
-fn exact_reading(sentence: Sentence, span: Span) -> Understanding {
+fn exact_reading(sentence: Sentence, span: Span, explain: bool) -> Understanding {
     let canonical = sentence.to_canonical();
+    let explanation = explain.then(|| understand::Explanation::exact(&canonical, span));
     Understanding {
         sentences: vec![Understood { sentence, canonical, confidence: 1.0, span, alternatives: Vec::new() }],
+        explanation,
         ..Understanding::default()
     }
 }
@@ -336,7 +346,8 @@ mod tests {
 
     fn run(text: &str, from: Option<Format>, to: Format) -> Result<Translation, TranslateError> {
         let ctx = Context { speaker: Some(Agent::Id(1)), ..Context::default() };
-        let settings = Settings { ctx: &ctx, render: &RenderOptions::default(), parse: &ParseOptions::default() };
+        let settings =
+            Settings { ctx: &ctx, render: &RenderOptions::default(), parse: &ParseOptions::default(), explain: false };
         translator().translate(text, from, to, &settings)
     }
 

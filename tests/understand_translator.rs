@@ -40,7 +40,7 @@ fn every_direction_of_one_utterance() {
     let ctx = context();
     let render = RenderOptions::default();
     let parse = ParseOptions::default();
-    let settings = Settings { ctx: &ctx, render: &render, parse: &parse };
+    let settings = Settings { ctx: &ctx, render: &render, parse: &parse, explain: false };
     let translate = |text: &str, from, to| translator().translate(text, from, to, &settings).expect("translates");
     let ja = translate("ケンジを占った結果、人狼でした。", Some(Format::Ja), Format::Protocol);
     assert_eq!(ja.text, "DIVINED Agent[03] WEREWOLF");
@@ -65,7 +65,7 @@ proptest::proptest! {
         let ctx = context();
         let render = RenderOptions::default();
         let parse = ParseOptions::default();
-        let settings = Settings { ctx: &ctx, render: &render, parse: &parse };
+        let settings = Settings { ctx: &ctx, render: &render, parse: &parse, explain: false };
         match translator().translate(&text, from, to, &settings) {
             Ok(translation) => {
                 proptest::prop_assert!(!translation.text.is_empty());

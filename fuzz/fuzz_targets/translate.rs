@@ -19,7 +19,7 @@ fuzz_target!(init: { LazyLock::force(&TRANSLATOR); }, |data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let [ctx, _] = common::contexts();
     let render = RenderOptions { style: Style::Casual, variant_seed: Some(data.len() as u64), ..RenderOptions::default() };
-    let settings = Settings { ctx: &ctx, render: &render, parse: &ParseOptions::default() };
+    let settings = Settings { ctx: &ctx, render: &render, parse: &ParseOptions::default(), explain: false };
     let sources = [None, Some(Format::Protocol), Some(Format::Ja), Some(Format::En)];
     for from in sources {
         for to in Format::ALL {

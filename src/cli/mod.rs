@@ -73,6 +73,10 @@ pub struct TranslateArgs {
     /// One JSON request per line in, one JSON result per line out.
     #[arg(long)]
     pub jsonl: bool,
+    /// ja/en → protocol: after each line, how it was read (the frame and words behind each sentence, and why
+    /// each other clause gave nothing), as indented `#` lines; with --jsonl, an `explanation` field.
+    #[arg(long)]
+    pub explain: bool,
     #[command(flatten)]
     pub templates: TemplateArgs,
     #[command(flatten)]
@@ -84,7 +88,7 @@ pub struct TranslateArgs {
 /// Where phrase files come from; shared by the commands that read natural language.
 #[derive(Debug, Args)]
 pub struct PhraseArgs {
-    /// Load DIR/ja.phrases.toml and DIR/en.phrases.toml instead of the embedded phrase files.
+    /// Load DIR/<lang>.lexicon.toml and DIR/<lang>.frames.toml (ja, en) instead of the embedded ones.
     #[arg(long = "phrases", env = "AIWOLF_NL_PHRASES", value_name = "DIR")]
     pub phrases_dir: Option<PathBuf>,
 }

@@ -31,6 +31,8 @@ pub struct Job<'a> {
     pub options: RenderOptions,
     pub parse: ParseOptions,
     pub jsonl: bool,
+    /// Say how natural language was read (see `--explain`).
+    pub explain: bool,
 }
 
 /// Builds the renderer from `--templates DIR` (or `AIWOLF_NL_TEMPLATES`), else the embedded templates.
@@ -142,7 +144,12 @@ pub fn run(input: impl BufRead, output: impl Write, job: &Job) -> io::Result<()>
         if job.jsonl {
             json_line(&mut out, job.to, text.and_then(|t| translate_json(t, job)))?;
         } else {
-            plain_line(&mut out, text.and_then(|t| translate(t, &job.ctx, &job.options, job)))?;
+            let result = text.and_then(|t| translate(t, &job.ctx, &job.options, job));
+            let explanation = result.as_ref().ok().and_then(|t| t.reading.explanation.clone());
+            plain_line(&mut out, result)?;
+            if let Some(explanation) = explanation {
+                write_explanation(&mut out, &explanation)?;
+            }
         }
         out.write_all(b"\n")?;
     }
@@ -150,7 +157,7 @@ pub fn run(input: impl BufRead, output: impl Write, job: &Job) -> io::Result<()>
 }
 
 fn translate(text: &str, ctx: &Context, options: &RenderOptions, job: &Job) -> Result<Translation, Failure> {
-    let settings = Settings { ctx, render: options, parse: &job.parse };
+    let settings = Settings { ctx, render: options, parse: &job.parse, explain: job.explain };
     job.translator.translate(text, Some(job.from), job.to, &settings).map_err(Failure::Translate)
 }
 
@@ -209,6 +216,21 @@ fn json_line(out: &mut impl Write, lang: Format, result: Result<Translation, Fai
     Ok(())
 }
 
+/// `--explain` in plain mode: indented lines after the translation, one per frame and per dropped clause.
+fn write_explanation(out: &mut impl Write, explanation: &crate::understand::Explanation) -> io::Result<()> {
+    for frame in &explanation.frames {
+        let slots: Vec<String> = frame.slots.iter().map(|s| format!("{}={:?}", s.slot, s.text)).collect();
+        write!(out, "\n  # {} ← {} [{}] {}", frame.canonical, frame.frame, frame.class, one_line(&slots.join(" ")))?;
+        if !frame.modality.is_empty() {
+            write!(out, " ({})", frame.modality.join(","))?;
+        }
+    }
+    for dropped in &explanation.dropped {
+        write!(out, "\n  # nothing from {:?} ({}): {}", one_line(&dropped.text), dropped.frame, dropped.reason)?;
+    }
+    Ok(())
+}
+
 /// Output stays one line per input line whatever a name or message holds.
 fn one_line(text: &str) -> String {
     text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
@@ -236,6 +258,7 @@ pub fn main(args: &super::TranslateArgs) -> io::Result<()> {
         },
         parse: args.limits.parse_options(false),
         jsonl: args.jsonl,
+        explain: args.explain,
     };
     run(io::stdin().lock(), io::stdout().lock(), &job)
 }
@@ -255,6 +278,7 @@ mod tests {
             options: RenderOptions::default(),
             parse: ParseOptions::default(),
             jsonl,
+            explain: false,
         };
         let mut out = Vec::new();
         run(input.as_bytes(), &mut out, &job).unwrap();

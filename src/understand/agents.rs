@@ -7,8 +7,8 @@
 
 use super::mentions::Marks;
 use super::normalize::{Folded, fold_word};
-use super::phrases::{
-    MAX_TOKENS, Phrases, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU, UnknownNameRules,
+use super::words::{
+    AgentWords, MAX_TOKENS, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU, UnknownNameRules,
 };
 use crate::protocol::{Agent, Context};
 
@@ -132,12 +132,11 @@ pub fn tokenize(
     folded: &Folded,
     marks: &Marks,
     names: &NameIndex,
-    phrases: &Phrases,
+    words: &AgentWords,
     ctx: &Context,
     addressee: Option<Agent>,
 ) -> Skeleton {
     let text = folded.text.as_str();
-    let words = &phrases.agents;
     let masked = marks.masked.as_slice();
     // (start, end, kind, agent, priority: lower wins on overlap)
     let mut found: Vec<(usize, usize, RefKind, Option<Agent>, u8)> = Vec::new();
@@ -165,6 +164,7 @@ pub fn tokenize(
         let found_ref = match words.pronoun_kinds.get(m.pattern().as_usize()) {
             Some(PronounKind::Speaker) => (at, end, RefKind::Me, ctx.speaker, 1),
             Some(PronounKind::Addressee) => (at, end, RefKind::You, addressee, 1),
+            Some(PronounKind::SubjectAnaphor) => (at, end, RefKind::Unknown, None, 5),
             _ => (at, end, RefKind::Unknown, None, 2),
         };
         found.push(found_ref);
@@ -180,18 +180,23 @@ pub fn tokenize(
 
     let mut skeleton = Skeleton { text: String::with_capacity(text.len()), ..Skeleton::default() };
     let mut at = 0;
-    let mut last_other: Option<Agent> = None;
+    // Players named so far (folded offset, seat), for pronouns.
+    let mut named: Vec<(usize, Agent)> = Vec::new();
     for (start, mut end, mut kind, mut agent, priority) in found {
         if start < at || skeleton.refs.len() >= MAX_TOKENS {
             continue;
         }
-        if priority == 2 {
-            // An anaphor ("him") stands for the last named agent before it, if any.
-            agent = last_other;
+        if priority == 2 || priority == 5 {
+            // A pronoun stands for the player named before it in this or the previous sentence, when that is
+            // one player; of several, a subject pronoun ("he", "she") takes the first-named (the previous
+            // clause's subject) and any other pronoun stays unresolved.
+            agent = antecedent(text, start, &named, priority == 5);
             kind = if agent.is_some() { RefKind::Other } else { RefKind::Unknown };
         }
         if matches!(kind, RefKind::Other) {
-            last_other = agent;
+            if let Some(agent) = agent.filter(|_| priority != 2 && priority != 5) {
+                named.push((start, agent));
+            }
             if let Some(h) = words.honorifics.iter().find(|h| text[end..].starts_with(h.as_str())) {
                 end += h.len();
             }
@@ -213,6 +218,37 @@ pub fn tokenize(
     }
     copy_plain(&mut skeleton, text, at, text.len(), masked);
     skeleton
+}
+
+/// The player a pronoun at `at` stands for (see `tokenize`).
+fn antecedent(text: &str, at: usize, named: &[(usize, Agent)], subject_pronoun: bool) -> Option<Agent> {
+    let is_end = |c: char| matches!(c, '。' | '.' | '!' | '?' | '\n');
+    // The start of the previous sentence: past the second sentence end before `at`.
+    let mut ends = text[..at].char_indices().rev().filter(|&(_, c)| is_end(c));
+    ends.next();
+    let window_start = ends.next().map_or(0, |(i, c)| i + c.len_utf8());
+    let mut candidates: Vec<Agent> = Vec::new();
+    for &(position, agent) in named {
+        if position >= window_start && position < at && !candidates.contains(&agent) {
+            candidates.push(agent);
+        }
+    }
+    if subject_pronoun {
+        // Of several, a subject pronoun continues the first named ("Daisuke voted for Shion, so he…").
+        return candidates.first().copied();
+    }
+    // An object pronoun is not the subject of its own clause ("I'm voting Rin because Minato divined her"):
+    // the player named last, with no clause break before the pronoun, is left out.
+    if let Some(&(position, last)) = named.iter().rev().find(|&&(p, _)| p < at)
+        && !text[position..at].contains([',', '、', '.', '。', '!', '?', ';'])
+        && candidates.len() > 1
+    {
+        candidates.retain(|&c| c != last);
+    }
+    match candidates.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
 }
 
 /// Copies `text[from..to]` into the skeleton, leaving masked bytes out.

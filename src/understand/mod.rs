@@ -1,28 +1,41 @@
-//! Natural language → protocol: Japanese and English utterances read through pattern-matched phrases.
+//! Natural language → protocol: Japanese and English utterances read by clause frames.
 //!
 //! The pipeline, one file per step:
 //! [`normalize`] (NFKC, case and kana folding with an offset map) → [`mentions`] (`>>Agent[03]`, `@Name`,
-//! trailing `Over`) → [`agents`] (names, numbers, pronouns → tokens) → [`clauses`] (sentences and reason
-//! clauses) → [`map`] (phrase patterns and stance markers → protocol).
+//! trailing `Over`) → [`agents`] (names, numbers, pronouns → tokens of a skeleton text) → [`lexer`] (the
+//! lexicon's words: roles, species, cue words, modality markers, connectives) → [`segments`] (sentences and
+//! their pieces) → [`reader`] (each cue's frame: participants by their marks, values, modality) →
+//! [`build`] (frame → protocol, by the meaning conventions) → [`discourse`] (addresses, reasons across
+//! pieces and sentences, sources and pending results carried forward).
 //!
-//! All words and phrase patterns come from `locales/<lang>.phrases.toml` (see `docs/understanding.md`);
-//! Rust holds only the machinery. Precision comes before recall: a wrong sentence misleads an agent, a
-//! missing one does not, so every doubtful reading yields nothing.
+//! All words, marks, endings and frame definitions come from `locales/<lang>.lexicon.toml` and
+//! `locales/<lang>.frames.toml` (see `docs/understanding.md`); Rust holds only the machinery. Precision
+//! comes before recall: a wrong sentence misleads an agent, a missing one does not, so every doubtful
+//! reading yields nothing (or an alternative).
 
 mod agents;
-mod clauses;
+mod build;
+mod discourse;
 mod error;
-mod map;
+mod explain;
+mod flags;
+mod frames;
+mod lexer;
+mod lexicon;
 mod mentions;
 mod normalize;
-mod phrases;
+mod reader;
+mod scene;
+mod segments;
+mod words;
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 pub use self::error::UnderstandError;
-use self::phrases::Phrases;
+pub use self::explain::{Dropped, Explanation, Filler, FrameTrace};
+use self::lexicon::Lexicon;
 use crate::protocol::{Agent, Content, Context, Sentence, Span};
 
 /// Inputs longer than this many bytes are not read: the result is `skip` with no sentences. Real talk is
@@ -52,12 +65,18 @@ impl Lang {
 pub struct Understanding {
     /// The protocol sentences, in utterance order.
     pub sentences: Vec<Understood>,
+    /// Readings too doubtful to be sentences («ケンジ●» with no source word: DIVINED or IDENTIFIED?).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<Alternative>,
     /// Name-like words that match nobody in the name table; never bound to a seat.
     pub unknown_names: Vec<UnknownName>,
     /// `@Name` and `>>Agent[03]` marks.
     pub mentions: Vec<Mention>,
     /// Nothing mapped: the caller outputs `Skip`.
     pub skip: bool,
+    /// How each sentence was read and why the other clauses gave nothing (only when asked for).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Explanation>,
 }
 
 /// One protocol sentence read from the utterance.
@@ -99,38 +118,48 @@ pub struct Mention {
     pub leading: bool,
 }
 
-/// Reads utterances in both languages. Built once (the phrase files are checked then), shared by threads.
+/// Reads utterances in both languages. Built once (the lexicons are checked then), shared by threads.
 #[derive(Debug)]
 pub struct Understander {
-    ja: Phrases,
-    en: Phrases,
+    ja: Lexicon,
+    en: Lexicon,
 }
 
-const JA_FILE: &str = "locales/ja.phrases.toml";
-const EN_FILE: &str = "locales/en.phrases.toml";
-
 impl Understander {
-    /// The phrase files compiled into the binary.
+    /// The lexicon and frame files compiled into the binary.
     pub fn embedded() -> Result<Self, UnderstandError> {
         Ok(Understander {
-            ja: Phrases::load(JA_FILE, include_str!("../../locales/ja.phrases.toml"), "ja")?,
-            en: Phrases::load(EN_FILE, include_str!("../../locales/en.phrases.toml"), "en")?,
+            ja: Lexicon::load(
+                ("locales/ja.lexicon.toml", include_str!("../../locales/ja.lexicon.toml")),
+                ("locales/ja.frames.toml", include_str!("../../locales/ja.frames.toml")),
+                "ja",
+            )?,
+            en: Lexicon::load(
+                ("locales/en.lexicon.toml", include_str!("../../locales/en.lexicon.toml")),
+                ("locales/en.frames.toml", include_str!("../../locales/en.frames.toml")),
+                "en",
+            )?,
         })
     }
 
-    /// The phrase files `<dir>/ja.phrases.toml` and `<dir>/en.phrases.toml` (edited without rebuilding).
+    /// The files `<dir>/<lang>.lexicon.toml` and `<dir>/<lang>.frames.toml` (edited without rebuilding).
     pub fn from_dir(dir: &Path) -> Result<Self, UnderstandError> {
         let load = |lang: Lang| {
-            let path = dir.join(format!("{}.phrases.toml", lang.code()));
-            let file = path.display().to_string();
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| UnderstandError::Missing { file: file.clone(), reason: e.to_string() })?;
-            Phrases::load(&file, &text, lang.code())
+            let read = |kind: &str| {
+                let path = dir.join(format!("{}.{kind}.toml", lang.code()));
+                let file = path.display().to_string();
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| UnderstandError::Missing { file: file.clone(), reason: e.to_string() })?;
+                Ok::<_, UnderstandError>((file, text))
+            };
+            let (lexicon_file, lexicon_text) = read("lexicon")?;
+            let (frames_file, frames_text) = read("frames")?;
+            Lexicon::load((&lexicon_file, &lexicon_text), (&frames_file, &frames_text), lang.code())
         };
         Ok(Understander { ja: load(Lang::Ja)?, en: load(Lang::En)? })
     }
 
-    fn phrases(&self, lang: Lang) -> &Phrases {
+    pub(crate) fn lexicon(&self, lang: Lang) -> &Lexicon {
         match lang {
             Lang::Ja => &self.ja,
             Lang::En => &self.en,
@@ -139,13 +168,23 @@ impl Understander {
 
     /// Reads one utterance said by `ctx.speaker`. Never panics; input over [`MAX_INPUT_BYTES`] gives `skip`.
     pub fn understand(&self, text: &str, lang: Lang, ctx: &Context) -> Understanding {
+        self.read(text, lang, ctx, false)
+    }
+
+    /// As [`Understander::understand`], with the [`Explanation`]: the frame behind each sentence, the words
+    /// that filled it, and why each other clause gave nothing.
+    pub fn explain(&self, text: &str, lang: Lang, ctx: &Context) -> Understanding {
+        self.read(text, lang, ctx, true)
+    }
+
+    fn read(&self, text: &str, lang: Lang, ctx: &Context, explain: bool) -> Understanding {
         if text.len() > MAX_INPUT_BYTES {
             return Understanding { skip: true, ..Understanding::default() };
         }
-        let phrases = self.phrases(lang);
+        let lexicon = self.lexicon(lang);
         let folded = normalize::fold(text);
-        let names = agents::NameIndex::new(ctx, phrases.agents.word_boundaries);
-        let marks = mentions::find(&folded, &names, &phrases.agents.numbered);
+        let names = agents::NameIndex::new(ctx, lexicon.word_boundaries);
+        let marks = mentions::find(&folded, &names, &lexicon.agents.numbered);
         let span_of = |(s, e): (usize, usize)| {
             let (s, e) = folded.original_span(s, e);
             Span::new(s, e)
@@ -154,29 +193,48 @@ impl Understander {
         let addressee = ctx.addressee.or_else(|| leading.and_then(|m| m.0));
         // «@ユキ 誰に投票する？» with ユキ in nobody's name table asks ユキ, not everyone: an `@` mark that names
         // nobody leaves the addressee unknown rather than absent.
-        let unknown_address = addressee.is_none() && marks.mentions.iter().any(|m| m.0.is_none());
-        let skeleton = agents::tokenize(text, &folded, &marks, &names, phrases, ctx, addressee);
-        let scene = map::Scene { ctx, addressee, unknown_address, reply: marks.reply };
-        let found = map::map(&skeleton, phrases, &scene);
+        let unknown_address = addressee.is_none() && marks.mentions.iter().any(|m| m.0.is_none() && m.2);
+        let skeleton = agents::tokenize(text, &folded, &marks, &names, &lexicon.agents, ctx, addressee);
+        let tokens = lexer::tokens(&skeleton, lexicon);
+        let leading = leading.and_then(|&(agent, span, _)| {
+            let agent = agent?;
+            Some(build::Party::named(agent, span.0, span.1))
+        });
+        let scene =
+            scene::Scene { ctx, lexicon, skeleton: &skeleton, tokens: &tokens, addressee, unknown_address, leading };
+        let read = discourse::read(&scene);
+        let original = |span: (usize, usize)| span_of(skeleton.folded_span(span.0, span.1));
 
-        let mut sentences: Vec<Understood> = Vec::with_capacity(found.len() + 1);
-        for f in found {
-            let canonical = f.sentence.to_canonical();
-            if sentences.iter().any(|s| s.canonical == canonical) {
-                continue;
+        let mut sentences: Vec<Understood> = Vec::with_capacity(read.readings.len() + 1);
+        let mut traces = Vec::new();
+        for reading in read.readings {
+            let canonical = reading.sentence.to_canonical();
+            if explain {
+                traces.push(explain::trace(&reading.trace, &canonical, text, &original));
             }
-            let alternatives = f
+            let alternatives = reading
                 .alternatives
                 .into_iter()
                 .map(|(sentence, confidence)| Alternative { canonical: sentence.to_canonical(), sentence, confidence })
                 .collect();
             sentences.push(Understood {
-                sentence: f.sentence,
+                sentence: reading.sentence,
                 canonical,
-                confidence: f.confidence,
-                span: span_of(skeleton.folded_span(f.span.0, f.span.1)),
+                confidence: reading.confidence,
+                span: original(reading.span),
                 alternatives,
             });
+        }
+        // A doubtful reading is offered as an alternative of nothing: «ケンジ●» could be DIVINED or IDENTIFIED.
+        let mut doubtful = Vec::new();
+        for dropped in &read.dropped {
+            for (sentence, confidence) in &dropped.alternatives {
+                doubtful.push(Alternative {
+                    canonical: sentence.to_canonical(),
+                    sentence: sentence.clone(),
+                    confidence: *confidence,
+                });
+            }
         }
         if let Some(over) = marks.over {
             let sentence = Sentence::new(Content::Over);
@@ -207,7 +265,11 @@ impl Understander {
             })
             .collect();
         let skip = sentences.is_empty();
-        Understanding { sentences, unknown_names, mentions, skip }
+        let explanation = explain.then(|| Explanation {
+            frames: traces,
+            dropped: read.dropped.iter().map(|d| explain::dropped(d, text, &original)).collect(),
+        });
+        Understanding { sentences, alternatives: doubtful, unknown_names, mentions, skip, explanation }
     }
 }
 

@@ -32,31 +32,19 @@ fn joined(u: &Understanding) -> String {
 }
 
 #[test]
-fn phrase_file_examples_hold() {
-    let understander = Understander::embedded().expect("embedded phrase files load");
+fn lexicon_and_frame_examples_hold() {
+    let understander = Understander::embedded().expect("embedded lexicons load");
     let ctx = convention_context();
     let mut failures = Vec::new();
-    for (lang, phrases) in [(Lang::Ja, &understander.ja), (Lang::En, &understander.en)] {
-        for (id, utterance, expected) in &phrases.examples {
+    for lang in [Lang::Ja, Lang::En] {
+        for (at, utterance, expected) in &understander.lexicon(lang).examples {
             let got = joined(&understander.understand(utterance, lang, &ctx));
             if &got != expected {
-                failures.push(format!("{id}: {utterance:?}: expected {expected}, got {got}"));
+                failures.push(format!("{at}: {utterance:?}: expected {expected}, got {got}"));
             }
         }
     }
     assert!(failures.is_empty(), "{} examples fail:\n{}", failures.len(), failures.join("\n"));
-}
-
-#[test]
-fn pattern_ids_are_unique() {
-    let understander = Understander::embedded().expect("embedded phrase files load");
-    for phrases in [&understander.ja, &understander.en] {
-        let mut ids: Vec<&str> = phrases.patterns.iter().map(|p| p.id.as_str()).collect();
-        let total = ids.len();
-        ids.sort_unstable();
-        ids.dedup();
-        assert_eq!(ids.len(), total, "duplicate pattern ids");
-    }
 }
 
 #[test]
@@ -73,4 +61,33 @@ fn understanding_serializes() {
 fn understander_is_shared_across_threads() {
     fn assert_send_sync<T: Send + Sync>() {}
     assert_send_sync::<Understander>();
+}
+
+/// Development aid: `DEBUG_UNDERSTAND='text' cargo test -p aiwolf-nl --lib debug_dump -- --nocapture` prints
+/// the tokens and pieces of one Japanese (or, prefixed `en:`, English) utterance.
+#[test]
+fn debug_dump() {
+    let Ok(text) = std::env::var("DEBUG_UNDERSTAND") else { return };
+    let understander = Understander::from_dir(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/locales")))
+        .expect("locale files load");
+    let (lang, text) = match text.strip_prefix("en:") {
+        Some(rest) => (Lang::En, rest.to_owned()),
+        None => (Lang::Ja, text),
+    };
+    let ctx = convention_context();
+    let lexicon = understander.lexicon(lang);
+    let folded = normalize::fold(&text);
+    let names = agents::NameIndex::new(&ctx, lexicon.word_boundaries);
+    let marks = mentions::find(&folded, &names, &lexicon.agents.numbered);
+    let skeleton = agents::tokenize(&text, &folded, &marks, &names, &lexicon.agents, &ctx, ctx.addressee);
+    let tokens = lexer::tokens(&skeleton, lexicon);
+    for t in &tokens {
+        println!("{:>4}..{:<4} {:?} {:?}", t.start, t.end, &skeleton.text[t.start..t.end], t.kind);
+    }
+    for s in segments::split(&skeleton.text, &tokens, lexicon) {
+        for p in s.pieces {
+            println!("piece {:?} {:?} {:?}", &skeleton.text[p.start..p.end], p.opened_by, p.closed_by);
+        }
+    }
+    println!("{:#?}", understander.explain(&text, lang, &ctx).explanation);
 }

@@ -147,7 +147,7 @@ pub async fn translate(
     check_context(&request.context)?;
     let parse = state.parse_options(false);
     let render = RenderOptions { style: request.style.into(), ..RenderOptions::default() };
-    let settings = Settings { ctx: &request.context, render: &render, parse: &parse };
+    let settings = Settings { ctx: &request.context, render: &render, parse: &parse, explain: false };
     let from = request.source_lang.format();
     let to = request.target_lang.into();
     let mut results = Vec::with_capacity(request.texts.len());

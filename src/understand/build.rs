@@ -1,0 +1,1083 @@
+//! From a filled frame to protocol: what each class of predicate means under each mood, following the
+//! meaning conventions (../shared/notes/meaning-conventions.md). Precision first: a frame that is
+//! incomplete or contradicted yields nothing, with the reason kept for `--explain`.
+
+use super::flags::Flags;
+use super::frames::{Class, Frame, Negated, Slot, Value as FrameValue};
+use super::lexicon::{Quant, Source, Time};
+use super::reader::{Origin, Pending, PieceContext, Value};
+use super::scene::{Address, Scene};
+use crate::protocol::{Agent, Content, ParseOptions, Role, Sentence, Species, TalkRef, canonicalized, parse};
+
+/// A player or a list of players in one participant role.
+#[derive(Debug, Clone)]
+pub struct Party {
+    pub people: Vec<Person>,
+    /// Skeleton byte span of the references (the first to the last of a list).
+    pub start: usize,
+    pub end: usize,
+    /// Where the particle after the last reference ends.
+    pub mark_end: usize,
+    /// The mark a particle after it gives (Japanese), or a possessive.
+    pub after: Option<String>,
+    /// The mark a preposition before it gives (English).
+    pub before: Option<String>,
+    /// The token index of the first reference.
+    pub token: usize,
+    /// «どっちも», "at least one of": how a list combines.
+    pub quant: Option<Quant>,
+}
+
+impl Party {
+    /// A named player other than the speaker (a list counts when all its members are).
+    pub fn is_third_party(&self) -> bool {
+        self.people.iter().all(|p| matches!(p, Person::Named(_)))
+    }
+
+    /// A named player standing alone (a vocative or a leading mention).
+    pub fn named(agent: Agent, start: usize, end: usize) -> Party {
+        Party {
+            people: vec![Person::Named(agent)],
+            start,
+            end,
+            mark_end: end,
+            after: None,
+            before: None,
+            token: 0,
+            quant: None,
+        }
+    }
+
+    /// The speaker as an implicit participant at `at`.
+    pub fn me(at: usize) -> Party {
+        Party {
+            people: vec![Person::Me],
+            start: at,
+            end: at,
+            mark_end: at,
+            after: None,
+            before: None,
+            token: 0,
+            quant: None,
+        }
+    }
+
+    pub fn only(&self) -> Option<Person> {
+        (self.people.len() == 1).then(|| self.people[0])
+    }
+}
+
+/// Who a reference stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Person {
+    /// The speaker (I, 私, or the speaker's own name).
+    Me,
+    /// The addressee (you, あなた), if known.
+    You(Option<Agent>),
+    /// Another player of the table.
+    Named(Agent),
+    /// «みんな», "everyone", "we": ANY.
+    Everyone,
+    /// «誰», "who": ANY in a question.
+    Wh,
+    /// A name nobody in the table has, or a pronoun with no antecedent.
+    Unknown,
+}
+
+/// A frame with its participants and modality, ready to be built.
+#[derive(Debug, Clone)]
+pub struct Filled<'f> {
+    /// The cue's frame; `None` for a copula statement with no cue.
+    pub frame: Option<&'f Frame>,
+    pub cue: (usize, usize),
+    pub target: Option<Party>,
+    /// The actor, reporter, holder or claimant.
+    pub subject: Option<Party>,
+    pub values: Vec<(Value, (usize, usize))>,
+    /// Two values joined by «か» / "or" («狼か狂人»).
+    pub value_or: bool,
+    pub flags: Flags,
+    pub day: Option<u32>,
+    pub talk: Option<TalkRef>,
+    pub time: Option<Time>,
+    /// The source word of the piece or the cue.
+    pub source: Option<Source>,
+    /// A source stated earlier in the utterance (C18).
+    pub context_source: Option<Origin>,
+    pub pending: Option<Pending>,
+    pub address: Address,
+    /// An English verb opening its sentence with no subject: an imperative.
+    pub imperative: bool,
+    /// A piece that is only a role and a copula («村人です。», "Plain villager."): the speaker's claim.
+    pub bare_role: bool,
+    /// A value carried by another cue of the same result («… cleared Yumi»).
+    pub merged_value: Option<FrameValue>,
+}
+
+impl<'f> Filled<'f> {
+    pub fn new(frame: &'f Frame, start: usize, end: usize) -> Self {
+        Filled { frame: Some(frame), ..Filled::state(start, end) }
+    }
+
+    pub fn state(start: usize, end: usize) -> Self {
+        Filled {
+            frame: None,
+            cue: (start, end),
+            target: None,
+            subject: None,
+            values: Vec::new(),
+            value_or: false,
+            flags: Flags::NONE,
+            day: None,
+            talk: None,
+            time: None,
+            source: None,
+            context_source: None,
+            pending: None,
+            address: Address::None,
+            imperative: false,
+            bare_role: false,
+            merged_value: None,
+        }
+    }
+
+    pub fn set(&mut self, slot: Slot, party: Party) {
+        match slot {
+            Slot::Target => self.target = Some(party),
+            _ => self.subject = Some(party),
+        }
+    }
+
+    pub fn set_subject(&mut self, party: Party) {
+        self.subject = Some(party);
+    }
+
+    pub fn subject_party(&self) -> Option<&Party> {
+        self.subject.as_ref()
+    }
+
+    /// A result frame that reported nothing still names its source (and a possessor as the reporter).
+    pub fn origin(&self) -> Option<Origin> {
+        let frame = self.frame?;
+        if frame.class != Class::Result {
+            return None;
+        }
+        let source = frame.source.or(self.source)?;
+        let reporter = self
+            .subject
+            .clone()
+            .or_else(|| {
+                self.target.clone().filter(|t| t.after.as_deref() == Some("の") || t.after.as_deref() == Some("'s"))
+            })
+            .filter(Party::is_third_party);
+        Some(Origin { source, reporter })
+    }
+
+    fn id(&self) -> &str {
+        self.frame.map_or("copula", |f| f.id.as_str())
+    }
+
+    fn span(&self) -> (usize, usize) {
+        let mut start = self.cue.0;
+        let mut end = self.cue.1;
+        for party in self.target.iter().chain(self.subject.iter()) {
+            start = start.min(party.start);
+            end = end.max(party.end);
+        }
+        for (_, (s, e)) in &self.values {
+            start = start.min(*s);
+            end = end.max(*e);
+        }
+        (start, end)
+    }
+
+    /// Asked rather than stated: a question that is not a question-shaped request («占ってくれない？», "could
+    /// you …?" are requests, C8), or a request for information («教えて», "tell us").
+    fn asking(&self) -> bool {
+        (self.flags.any(Flags::INFO) || self.flags.any(Flags::QUESTION) && !self.flags.any(Flags::REQUEST))
+            && !self.imperative_request()
+    }
+
+    fn imperative_request(&self) -> bool {
+        self.imperative && !self.flags.any(Flags::QUESTION | Flags::INFO)
+    }
+}
+
+/// A protocol sentence read from the utterance.
+#[derive(Debug, Clone)]
+pub struct Reading {
+    pub sentence: Sentence,
+    pub confidence: f32,
+    /// Skeleton byte span.
+    pub span: (usize, usize),
+    pub alternatives: Vec<(Sentence, f32)>,
+    pub trace: Trace,
+}
+
+/// How a reading was made, for `--explain`.
+#[derive(Debug, Clone)]
+pub struct Trace {
+    pub frame: String,
+    pub class: &'static str,
+    /// Participant role or value name → skeleton span of the words that filled it.
+    pub fillers: Vec<(&'static str, (usize, usize))>,
+    pub flags: Flags,
+}
+
+/// A frame that yielded nothing, and why.
+#[derive(Debug, Clone)]
+pub struct Dropped {
+    pub frame: String,
+    pub span: (usize, usize),
+    pub reason: &'static str,
+    pub alternatives: Vec<(Sentence, f32)>,
+    pub flags: Flags,
+}
+
+pub enum Outcome {
+    Read(Vec<Reading>),
+    Dropped(Dropped),
+    Pending(Pending),
+}
+
+type Built = Result<Vec<Sentence>, Drop>;
+
+/// Why nothing came of a frame (and what it might have meant).
+struct Drop {
+    reason: &'static str,
+    alternatives: Vec<Sentence>,
+}
+
+fn drop(reason: &'static str) -> Drop {
+    Drop { reason, alternatives: Vec::new() }
+}
+
+/// Builds the protocol sentences of a filled frame.
+pub fn build(scene: &Scene, f: &Filled, context: &PieceContext) -> Outcome {
+    let _ = context;
+    let result = check_modality(f).and_then(|()| match f.frame.map(|frame| frame.class) {
+        None => copula(scene, f),
+        Some(Class::Claim) => claim(scene, f),
+        Some(Class::Result) => result(scene, f),
+        Some(Class::Estimate) => estimate(scene, f),
+        Some(Class::Vote | Class::Divine | Class::Guard | Class::Attack) => action(scene, f),
+        Some(Class::Victim) => victim(scene, f),
+        Some(Class::Agree | Class::Disagree) => agree(f),
+    });
+    let span = f.span();
+    match result {
+        Ok(sentences) if sentences.is_empty() => {
+            if let Some(pending) = pending_of(scene, f) {
+                return Outcome::Pending(pending);
+            }
+            Outcome::Dropped(Dropped {
+                frame: f.id().to_owned(),
+                span,
+                reason: "nothing to say",
+                alternatives: vec![],
+                flags: f.flags,
+            })
+        }
+        Ok(sentences) => {
+            let confidence = confidence_of(f);
+            let readings = sentences
+                .into_iter()
+                .map(|s| {
+                    let sentence = finish(wrap_day(s, f), scene.ctx.speaker);
+                    Reading { sentence, confidence, span, alternatives: Vec::new(), trace: trace(f) }
+                })
+                .collect();
+            Outcome::Read(readings)
+        }
+        Err(Drop { reason: "pending", .. }) => match pending_of(scene, f) {
+            Some(pending) => Outcome::Pending(pending),
+            None => Outcome::Dropped(Dropped {
+                frame: f.id().to_owned(),
+                span,
+                reason: "no result given",
+                alternatives: vec![],
+                flags: f.flags,
+            }),
+        },
+        Err(d) => Outcome::Dropped(Dropped {
+            frame: f.id().to_owned(),
+            span,
+            reason: d.reason,
+            alternatives: d.alternatives.into_iter().map(|s| (finish(s, scene.ctx.speaker), 0.4)).collect(),
+            flags: f.flags,
+        }),
+    }
+}
+
+fn confidence_of(f: &Filled) -> f32 {
+    let mut confidence = f.frame.map_or(0.8, |frame| frame.confidence);
+    if f.source.is_none() && f.context_source.is_some() {
+        confidence *= 0.9;
+    }
+    if f.subject.is_none() && f.target.is_none() {
+        confidence *= 0.9;
+    }
+    confidence
+}
+
+fn trace(f: &Filled) -> Trace {
+    let mut fillers = vec![("cue", f.cue)];
+    if let Some(target) = &f.target {
+        fillers.push(("target", (target.start, target.end)));
+    }
+    if let Some(subject) = &f.subject {
+        let name = f.frame.map_or("subject", |frame| match frame.class {
+            Class::Claim => "claimant",
+            Class::Result => "reporter",
+            Class::Estimate => "holder",
+            _ => "actor",
+        });
+        fillers.push((name, (subject.start, subject.end)));
+    }
+    for (value, span) in &f.values {
+        fillers.push((if matches!(value, Value::Role(_)) { "role" } else { "species" }, *span));
+    }
+    Trace {
+        frame: f.id().to_owned(),
+        class: f.frame.map_or("copula", |frame| frame.class.name()),
+        fillers,
+        flags: f.flags,
+    }
+}
+
+/// Conditions, hearsay and musings assert nothing (C5, C17); why-questions ask nothing protocol can (C9).
+fn check_modality(f: &Filled) -> Result<(), Drop> {
+    if f.flags.any(Flags::CONDITIONAL) {
+        return Err(drop("under a condition or hypothesis (C17)"));
+    }
+    if f.flags.any(Flags::HEARSAY) {
+        return Err(drop("unattributed hearsay (C5)"));
+    }
+    if f.flags.any(Flags::WHY) {
+        return Err(drop("a why-question (C9)"));
+    }
+    if f.flags.any(Flags::MUSING) {
+        return Err(drop("a musing or rhetorical question (C17)"));
+    }
+    Ok(())
+}
+
+/// The agents a party stands for.
+fn agents(scene: &Scene, party: &Party) -> Result<Vec<Agent>, Drop> {
+    party.people.iter().map(|p| agent(scene, *p)).collect()
+}
+
+fn agent(scene: &Scene, person: Person) -> Result<Agent, Drop> {
+    match person {
+        Person::Me => scene.ctx.speaker.ok_or_else(|| drop("no speaker is given")),
+        Person::You(Some(agent)) | Person::Named(agent) => Ok(agent),
+        Person::You(None) => Err(drop("'you' names nobody (no addressee)")),
+        Person::Everyone | Person::Wh => Ok(Agent::Any),
+        Person::Unknown => Err(drop("a player who is not in the name table, or an unresolved pronoun")),
+    }
+}
+
+/// Whom a question or request goes to: the subject when it is "you", everyone or a named player, else the
+/// sentence's or utterance's addressee, else everyone.
+fn asked(scene: &Scene, f: &Filled) -> Result<Agent, Drop> {
+    if let Some(person) = f.subject.as_ref().and_then(Party::only) {
+        match person {
+            Person::You(_) | Person::Named(_) | Person::Everyone => return agent(scene, person),
+            Person::Me | Person::Wh | Person::Unknown => {}
+        }
+    }
+    match f.address {
+        Address::Agent(agent) => return Ok(agent),
+        Address::Everyone | Address::RoleHolder => return Ok(Agent::Any),
+        Address::None => {}
+    }
+    match scene.addressee {
+        Some(agent) => Ok(agent),
+        None if scene.unknown_address => Err(drop("addressed to a name nobody has")),
+        None => Ok(Agent::Any),
+    }
+}
+
+/// Combines per-player sentences as the list's quantifier says: both → AND, at least one → OR, exactly one
+/// → XOR, none → one sentence each (C12).
+fn combine(sentences: Vec<Sentence>, quant: Option<Quant>) -> Result<Vec<Sentence>, Drop> {
+    if sentences.len() < 2 {
+        return Ok(sentences);
+    }
+    Ok(match quant {
+        Some(Quant::Both) => vec![Sentence::new(Content::And { sentences })],
+        Some(Quant::AtLeastOne | Quant::Among) => vec![Sentence::new(Content::Or { sentences })],
+        Some(Quant::ExactlyOne) if sentences.len() == 2 => {
+            let mut it = sentences.into_iter();
+            match (it.next(), it.next()) {
+                (Some(left), Some(right)) => {
+                    vec![Sentence::new(Content::Xor { left: Box::new(left), right: Box::new(right) })]
+                }
+                _ => return Err(drop("'exactly one' needs two players")),
+            }
+        }
+        Some(Quant::ExactlyOne) => return Err(drop("'exactly one' of more than two players")),
+        Some(Quant::Or) => return Err(drop("'or' without 'at least' or 'exactly one' (C12)")),
+        Some(Quant::Each) | None => sentences,
+    })
+}
+
+fn with_subject(subject: Agent, content: Content) -> Sentence {
+    Sentence::with_subject(subject, content)
+}
+
+fn not(sentence: Sentence) -> Sentence {
+    Sentence::new(Content::Not { sentence: Box::new(sentence) })
+}
+
+fn request(target: Agent, sentence: Sentence) -> Sentence {
+    Sentence::new(Content::Request { target, sentence: Box::new(sentence) })
+}
+
+fn inquire(target: Agent, sentence: Sentence) -> Sentence {
+    Sentence::new(Content::Inquire { target, sentence: Box::new(sentence) })
+}
+
+/// The role a frame's value or the words near its cue name (ESTIMATE takes a role, never a species: C6).
+fn role_of(f: &Filled) -> Option<Role> {
+    if let Some(FrameValue::Role(role)) = f.frame.and_then(|frame| frame.value) {
+        // "I trust Daisuke as the seer": trust with a role named is an estimate of that role.
+        let named = f.values.iter().find_map(|(value, _)| match value {
+            Value::Role(named) if *named != Role::Villager && role == Role::Villager => Some(*named),
+            _ => None,
+        });
+        return Some(named.unwrap_or(role));
+    }
+    f.values.iter().find_map(|(value, _)| match value {
+        Value::Role(role) => Some(*role),
+        Value::Wolf => Some(Role::Werewolf),
+        Value::Species(Species::Human) | Value::Mark(Species::Human) => Some(Role::Villager),
+        Value::Species(Species::Werewolf) | Value::Mark(Species::Werewolf) => Some(Role::Werewolf),
+        Value::Species(Species::Any) | Value::Mark(Species::Any) => None,
+    })
+}
+
+/// The species a result frame's value or its words give (a role word in a result is read as its species).
+fn species_of(f: &Filled) -> Option<Species> {
+    if let Some(FrameValue::Species(species)) = f.frame.and_then(|frame| frame.value).or(f.merged_value) {
+        return Some(species);
+    }
+    f.values.iter().find_map(|(value, _)| match value {
+        Value::Species(species) | Value::Mark(species) => Some(*species),
+        Value::Wolf | Value::Role(Role::Werewolf) => Some(Species::Werewolf),
+        Value::Role(Role::Villager) => Some(Species::Human),
+        Value::Role(_) => None,
+    })
+}
+
+/// What a question or request for information with this cue asks for; about a past day, the past act
+/// («昨日の投票先を教えて» → `VOTED ANY`).
+fn asks(scene: &Scene, f: &Filled) -> Option<Result<Vec<Sentence>, Drop>> {
+    let template = f.frame?.asks.as_ref()?;
+    Some(asked(scene, f).and_then(|to| {
+        let text = template.replace("{asked}", &to.to_string());
+        let mut sentence = parse(&text, &ParseOptions::default()).map_err(|_| drop("bad asks template"))?.sentence;
+        if f.flags.any(Flags::PAST) || f.time == Some(Time::Past) {
+            sentence.content = match sentence.content {
+                Content::Vote { target } => Content::Voted { target },
+                Content::Guard { target } => Content::Guarded { target },
+                Content::Attack { target } => Content::Attacked { target },
+                other => other,
+            };
+        }
+        Ok(vec![inquire(to, sentence)])
+    }))
+}
+
+/// COMINGOUT.
+fn claim(scene: &Scene, f: &Filled) -> Built {
+    let Some(role) = role_of(f) else {
+        // «役職なに？», "what's your role?", "claim a role": asks for the claim.
+        if (f.asking() || f.flags.any(Flags::REQUEST) || f.imperative)
+            && let Some(asked) = asks(scene, f)
+        {
+            return asked.and_then(|sentences| {
+                if sentences.iter().any(|s| matches!(s.content, Content::Inquire { target: Agent::Any, .. })) {
+                    Err(drop("asks everyone for a claim (C18)"))
+                } else {
+                    Ok(sentences)
+                }
+            });
+        }
+        return Err(drop("no role is named"));
+    };
+    if f.flags.any(Flags::FAKE) {
+        return Err(drop("a role called fake is denied, which is ambiguous (C7)"));
+    }
+    if f.asking() {
+        let to = asked(scene, f)?;
+        if to == Agent::Any {
+            return Err(drop("asks everyone for a claim (C8)"));
+        }
+        return Ok(vec![inquire(to, Sentence::new(Content::Comingout { target: to, role }))]);
+    }
+    if f.flags.any(Flags::REQUEST | Flags::INCLUSIVE | Flags::SHOULD) || f.imperative {
+        return Err(drop("a call to come out is ambiguous (C8)"));
+    }
+    if f.flags.any(Flags::HEDGE | Flags::UNDECIDED) {
+        return Err(drop("a hedged claim"));
+    }
+    if f.flags.any(Flags::NOUN) {
+        return Err(drop("claims counted or named, not made («占いCOが2人»)"));
+    }
+    let claimants = match &f.subject {
+        Some(party) => agents(scene, party)?,
+        // "Two people claimed seer": a past claim of nobody named.
+        None if f.flags.any(Flags::PAST) && !f.flags.any(Flags::RETRACT) => {
+            return Err(drop("a claim made by nobody named"));
+        }
+        None => vec![scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?],
+    };
+    let mut out = Vec::new();
+    for claimant in claimants {
+        let co = with_subject(claimant, Content::Comingout { target: claimant, role });
+        out.push(if f.flags.any(Flags::RETRACT) { not(co) } else { negated_claim(f, co)? });
+    }
+    combine(out, f.subject.as_ref().and_then(|p| p.quant))
+}
+
+fn negated_claim(f: &Filled, sentence: Sentence) -> Result<Sentence, Drop> {
+    if f.flags.any(Flags::NEG) { Ok(not(sentence)) } else { Ok(sentence) }
+}
+
+/// DIVINED / IDENTIFIED.
+fn result(scene: &Scene, f: &Filled) -> Built {
+    let species = species_of(f);
+    let target_party = f.target.clone().or_else(|| f.pending.as_ref().map(|p| p.target.clone()));
+    if f.asking() && (species.is_none() || target_party.is_none()) {
+        if let Some(asked) = asks(scene, f) {
+            return asked;
+        }
+    }
+    // «ユミから白もらった», «タクミに黒出された»: a received result is about the receiver, the speaker unless named.
+    let received = f.flags.any(Flags::RECEIVE) || f.flags.contains(Flags::GIVE | Flags::PASSIVE);
+    if received && f.subject.is_none() {
+        return Err(drop("a result received from nobody named (C5)"));
+    }
+    let target_party = target_party.or_else(|| received.then(|| Party::me(f.cue.0)));
+    let Some(target_party) = target_party else {
+        return Err(drop("no player the result is about"));
+    };
+    let Some(species) = species else {
+        // «ケンジさんの占い結果だと、»: a possessor with no result yet is whose results follow.
+        let possessor = matches!(target_party.after.as_deref(), Some("の" | "'s")) && target_party.is_third_party();
+        if possessor {
+            return Err(drop("no species is given"));
+        }
+        let sourced = f.frame.is_some_and(|frame| frame.class == Class::Divine || frame.source.is_some())
+            || f.source.is_some()
+            || f.context_source.is_some();
+        if sourced {
+            return Err(drop("pending"));
+        }
+        return Err(drop("no species is given"));
+    };
+    let source =
+        f.source.or(f.context_source.as_ref().map(|o| o.source)).or_else(|| f.pending.as_ref().map(|p| p.source));
+    let targets = agents(scene, &target_party)?;
+    let reporter_party = f
+        .subject
+        .clone()
+        .or_else(|| if f.source.is_none() { f.context_source.as_ref().and_then(|o| o.reporter.clone()) } else { None });
+    let reporter = match &reporter_party {
+        Some(party) => Some(agent(scene, party.only().ok_or_else(|| drop("a result of several players"))?)?),
+        None => f.pending.as_ref().map(|p| agent(scene, p.reporter.only().unwrap_or(Person::Me))).transpose()?,
+    };
+    let make = |source: Source, target: Agent| match source {
+        Source::Divination => Content::Divined { target, species },
+        Source::Medium => Content::Identified { target, species },
+    };
+    let Some(source) = source else {
+        let alternatives = targets
+            .iter()
+            .flat_map(|&t| [Sentence::new(make(Source::Divination, t)), Sentence::new(make(Source::Medium, t))])
+            .collect();
+        return Err(Drop { reason: "a result with no divination or medium word (C4)", alternatives });
+    };
+    if f.asking() {
+        let to = asked(scene, f)?;
+        let mut out = Vec::new();
+        for target in targets {
+            out.push(inquire(to, Sentence::new(make(source, target))));
+        }
+        return Ok(out);
+    }
+    if f.flags.any(Flags::NEG | Flags::HEDGE | Flags::UNDECIDED | Flags::FAKE) {
+        return Err(drop("a negated or hedged result"));
+    }
+    if f.flags.any(Flags::INTENT | Flags::LATER) {
+        return Err(drop("a result foretold, not given"));
+    }
+    if f.flags.any(Flags::REQUEST | Flags::INCLUSIVE) {
+        return Err(drop("a result asked for, not given"));
+    }
+    let mut out = Vec::new();
+    for target in targets {
+        let content = make(source, target);
+        out.push(match reporter {
+            Some(reporter) => with_subject(reporter, content),
+            None => Sentence::new(content),
+        });
+    }
+    combine(out, target_party.quant)
+}
+
+/// ESTIMATE.
+fn estimate(scene: &Scene, f: &Filled) -> Built {
+    let roles: Vec<Role> = if f.value_or { value_roles(f) } else { role_of(f).into_iter().collect() };
+    if roles.is_empty() {
+        return Err(drop("no role is named"));
+    }
+    if f.flags.any(Flags::FAKE) {
+        return Err(drop("'fake' denies a role, which is ambiguous (C7)"));
+    }
+    let asking = f.asking() && !f.flags.any(Flags::TAG);
+    let Some(target_party) = &f.target else {
+        if asking && let Some(asked) = asks(scene, f) {
+            return asked;
+        }
+        return Err(drop("nobody is named"));
+    };
+    let targets = agents(scene, target_party)?;
+    let sentences = |targets: &[Agent]| -> Result<Vec<Sentence>, Drop> {
+        let mut out = Vec::new();
+        for &target in targets {
+            let per_role: Vec<Sentence> =
+                roles.iter().map(|&role| Sentence::new(Content::Estimate { target, role })).collect();
+            out.extend(combine(per_role, f.value_or.then_some(Quant::ExactlyOne))?);
+        }
+        combine(out, target_party.quant)
+    };
+    if asking {
+        if f.subject.as_ref().and_then(Party::only) == Some(Person::Me) {
+            return Err(drop("a question about the speaker's own opinion"));
+        }
+        let to = asked(scene, f)?;
+        return Ok(sentences(&targets)?.into_iter().map(|s| inquire(to, s)).collect());
+    }
+    if f.flags.any(Flags::REQUEST) || f.imperative_request() {
+        let to = asked(scene, f)?;
+        return Ok(sentences(&targets)?.into_iter().map(|s| request(to, s)).collect());
+    }
+    if f.flags.any(Flags::INCLUSIVE) {
+        return Ok(sentences(&targets)?.into_iter().map(|s| request(Agent::Any, s)).collect());
+    }
+    if f.flags.any(Flags::UNDECIDED | Flags::CONCERN) {
+        return Err(drop("undecided"));
+    }
+    // "I am the real seer", «私は真占いですよ»: an estimate of oneself is a claim.
+    if targets == [scene.ctx.speaker.unwrap_or(Agent::Any)]
+        && roles.len() == 1
+        && !matches!(roles[0], Role::Werewolf | Role::Any | Role::Villager)
+        && !f.flags.any(Flags::NEG | Flags::HEDGE)
+    {
+        return Ok(vec![Sentence::new(Content::Comingout { target: targets[0], role: roles[0] })]);
+    }
+    if roles.contains(&Role::Any) {
+        return Err(drop("an opinion with no role is only asked for"));
+    }
+    // Someone else's opinion only when it is reported («ケンジは…と言ってた», "Rin told us she thinks…").
+    let holder = match f.subject.as_ref().filter(|p| f.flags.any(Flags::REPORT) || !p.is_third_party()) {
+        Some(party) => Some(agent(scene, party.only().ok_or_else(|| drop("an opinion of several players"))?)?),
+        None => None,
+    };
+    let mut out = Vec::new();
+    for sentence in sentences(&targets)? {
+        let sentence = if f.flags.any(Flags::NEG) {
+            match f.frame.map(|frame| frame.negated) {
+                Some(Negated::Not) if !f.flags.any(Flags::OPINION) => not(sentence),
+                _ => return Err(drop("negated content is ambiguous (C7)")),
+            }
+        } else {
+            sentence
+        };
+        out.push(match holder {
+            Some(holder) if Some(holder) != scene.ctx.speaker => with_subject(holder, sentence.content),
+            _ => sentence,
+        });
+    }
+    Ok(out)
+}
+
+fn value_roles(f: &Filled) -> Vec<Role> {
+    let mut roles: Vec<Role> = Vec::new();
+    for (value, _) in &f.values {
+        let role = match value {
+            Value::Role(role) => *role,
+            Value::Wolf | Value::Species(Species::Werewolf) | Value::Mark(Species::Werewolf) => Role::Werewolf,
+            Value::Species(Species::Human) | Value::Mark(Species::Human) => Role::Villager,
+            Value::Species(Species::Any) | Value::Mark(Species::Any) => continue,
+        };
+        if !roles.contains(&role) {
+            roles.push(role);
+        }
+    }
+    roles
+}
+
+/// VOTE / VOTED, DIVINATION, GUARD / GUARDED, ATTACK / ATTACKED, and requests and questions about them.
+fn action(scene: &Scene, f: &Filled) -> Built {
+    let Some(frame) = f.frame else { return Err(drop("no verb")) };
+    if frame.class == Class::Divine && species_of(f).is_some() {
+        return result(scene, f);
+    }
+    // «ミヅキさんが襲撃されました», "Mizuki was attacked": a victim report (C14). Other passives (an execution,
+    // «吊られた») report nothing protocol says. "The wolves attacked Daisuke": a victim report too.
+    let wolves_did = frame.class == Class::Attack
+        && f.subject.is_none()
+        && f.values.iter().any(|(v, (_, end))| matches!(v, Value::Wolf) && *end <= f.cue.0);
+    if wolves_did {
+        return victim(scene, f);
+    }
+    if f.flags.any(Flags::PASSIVE) {
+        if frame.class == Class::Attack {
+            return victim(scene, f);
+        }
+        return Err(drop("a passive act (an execution) is not a protocol sentence"));
+    }
+    // «昨日ケンジには投票してないよ»: a past day makes a plain act past.
+    let past = f.flags.any(Flags::PAST)
+        || f.time == Some(Time::Past)
+            && !f.flags.any(Flags::REQUEST | Flags::INCLUSIVE | Flags::INTENT | Flags::QUESTION);
+    let Some(target_party) = &f.target else {
+        if f.asking()
+            && let Some(asked) = asks(scene, f)
+        {
+            return asked;
+        }
+        if frame.class == Class::Attack && past {
+            return Err(drop("no victim is named"));
+        }
+        return Err(drop("no target is named"));
+    };
+    let targets = agents(scene, target_party)?;
+    let make = |target: Agent| -> Content {
+        match (frame.class, past) {
+            (Class::Vote, false) => Content::Vote { target },
+            (Class::Vote, true) => Content::Voted { target },
+            (Class::Divine, false) => Content::Divination { target },
+            (Class::Divine, true) => Content::Divined { target, species: Species::Any },
+            (Class::Guard, false) => Content::Guard { target },
+            (Class::Guard, true) => Content::Guarded { target },
+            (Class::Attack, false) => Content::Attack { target },
+            _ => Content::Attacked { target },
+        }
+    };
+    let contents = |negate: bool| -> Vec<Sentence> {
+        targets
+            .iter()
+            .map(|&t| {
+                let s = Sentence::new(make(t));
+                if negate { not(s) } else { s }
+            })
+            .collect()
+    };
+    let negate = f.flags.any(Flags::NEG);
+    if f.asking() {
+        let to = asked(scene, f)?;
+        return Ok(contents(negate).into_iter().map(|s| inquire(to, s)).collect());
+    }
+    if frame.class == Class::Divine && past {
+        return Err(drop("pending"));
+    }
+    let subject = f.subject.as_ref().and_then(Party::only);
+    if subject == Some(Person::Wh) {
+        return Err(drop("an attributive clause (\"everyone who voted her\") asserts nothing"));
+    }
+    let everyone = subject == Some(Person::Everyone) || f.address == Address::Everyone && f.imperative;
+    if f.flags.any(Flags::INCLUSIVE) || everyone && !past || f.flags.any(Flags::SHOULD) && subject != Some(Person::Me) {
+        return Ok(contents(negate).into_iter().map(|s| request(Agent::Any, s)).collect());
+    }
+    // "@Takumi you attack Mizuki tonight": telling the addressee what to do.
+    let told = matches!(subject, Some(Person::You(_))) && !past && !f.flags.any(Flags::HEDGE | Flags::NEG);
+    if f.flags.any(Flags::REQUEST) || f.imperative_request() || told {
+        let mut to = asked(scene, f)?;
+        if targets.contains(&to) {
+            // «@ユミ … ユミに投票して！» asks everyone, not ユミ, to vote for ユミ.
+            to = Agent::Any;
+        }
+        return Ok(contents(negate).into_iter().map(|s| request(to, s)).collect());
+    }
+    if f.flags.any(Flags::UNDECIDED) {
+        return Err(drop("undecided (C17)"));
+    }
+    if f.flags.any(Flags::HEDGE) && !f.flags.any(Flags::DESIRE) {
+        return Err(drop("a hedged intent (C17)"));
+    }
+    if f.flags.any(Flags::NOUN) || frame.proposal && f.flags.any(Flags::DESIRE) {
+        let alternatives = targets
+            .iter()
+            .flat_map(|&t| [Sentence::new(make(t)), request(Agent::Any, Sentence::new(make(t)))])
+            .collect();
+        return Err(Drop { reason: "own vote or proposal? ambiguous (C8)", alternatives });
+    }
+    // «ミヅキもタクミも、どっちも昨日ユミに投票してた»: several actors, joined as their list says.
+    let actors = match &f.subject {
+        Some(party) => agents(scene, party)?,
+        None => vec![scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?],
+    };
+    if negate && frame.negated == Negated::Drop {
+        return Err(drop("a negated act is ambiguous"));
+    }
+    let mut out = Vec::new();
+    for &actor in &actors {
+        for sentence in contents(false) {
+            let sentence =
+                if Some(actor) == scene.ctx.speaker { sentence } else { with_subject(actor, sentence.content) };
+            out.push(if negate { not(sentence) } else { sentence });
+        }
+    }
+    if actors.len() > 1 {
+        return combine(out, f.subject.as_ref().and_then(|p| p.quant));
+    }
+    combine(out, target_party.quant)
+}
+
+/// `ANY ATTACKED X`: a victim report (C14).
+fn victim(scene: &Scene, f: &Filled) -> Built {
+    if f.flags.any(Flags::NEG | Flags::QUESTION | Flags::HEDGE) {
+        return Err(drop("a negated, asked or hedged attack"));
+    }
+    let party = f.target.as_ref().or(f.subject.as_ref()).ok_or_else(|| drop("no victim is named"))?;
+    let targets = agents(scene, party)?;
+    Ok(targets.into_iter().map(|t| with_subject(Agent::Any, Content::Attacked { target: t })).collect())
+}
+
+/// AGREE / DISAGREE: only with a talk number (C13).
+fn agree(f: &Filled) -> Built {
+    let talk = f.talk.ok_or_else(|| drop("agreement without a talk number (C13)"))?;
+    if f.flags.any(Flags::NEG | Flags::QUESTION | Flags::CONDITIONAL) {
+        return Err(drop("a negated or asked agreement"));
+    }
+    let agree = f.frame.is_some_and(|frame| frame.class == Class::Agree);
+    Ok(vec![Sentence::new(if agree { Content::Agree { talk } } else { Content::Disagree { talk } })])
+}
+
+/// A copula statement: a player and a role or species with no verb.
+fn copula(scene: &Scene, f: &Filled) -> Built {
+    // A list of players («狼はミナトかユミ、どっちか一人だけ»): one statement each, joined as its quantifier says.
+    if let Some(party) = f.target.as_ref().filter(|p| p.people.len() > 1) {
+        let mut out = Vec::new();
+        for person in &party.people {
+            let mut one = f.clone();
+            one.target = Some(Party { people: vec![*person], quant: None, ..party.clone() });
+            out.extend(copula(scene, &one)?);
+        }
+        return combine(out, party.quant);
+    }
+    let Some(&(value, _)) = f.values.first() else { return Err(drop("no role or species")) };
+    let subject = match &f.target {
+        Some(party) => party.only().ok_or_else(|| drop("a list in a copula"))?,
+        // «ユミ占ったけど、普通に人間。»: the result of a divination named before.
+        None if f.pending.is_some() && species_of(f).is_some() => {
+            return result(scene, f);
+        }
+        // "@Takumi are you the bodyguard?" (the pronoun went into "are you"): asked of the addressee.
+        None if f.flags.any(Flags::QUESTION)
+            && !f.flags.any(Flags::TAG)
+            && !matches!(value, Value::Species(_) | Value::Mark(_)) =>
+        {
+            let to = asked(scene, f)?;
+            if to == Agent::Any {
+                return Err(drop("asks nobody in particular"));
+            }
+            let role = role_of(f).ok_or_else(|| drop("no role"))?;
+            return Ok(vec![inquire(to, Sentence::new(Content::Comingout { target: to, role }))]);
+        }
+        None if f.bare_role && !f.flags.any(Flags::QUESTION | Flags::NEG | Flags::HEDGE) => {
+            // «村人です。», "Plain villager.": a bare role is the speaker's own claim.
+            return match value {
+                Value::Role(role) => Ok(vec![Sentence::new(Content::Comingout {
+                    target: scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?,
+                    role,
+                })]),
+                _ => Err(drop("a bare species says nothing of anyone")),
+            };
+        }
+        None => return Err(drop("nobody is named")),
+    };
+    if f.flags.any(Flags::FAKE) {
+        return Err(drop("'fake' denies a role, which is ambiguous (C7)"));
+    }
+    let asking = f.flags.any(Flags::QUESTION) && !f.flags.any(Flags::TAG);
+    match subject {
+        Person::Me => {
+            if asking {
+                return Err(drop("a question about the speaker"));
+            }
+            let speaker = scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?;
+            let role = match value {
+                Value::Role(role) => role,
+                Value::Wolf | Value::Species(Species::Werewolf) => Role::Werewolf,
+                // «私は人間», "I'm human": not a werewolf (house rule 7).
+                Value::Species(Species::Human) if !f.flags.any(Flags::NEG) => {
+                    return Ok(vec![not(Sentence::new(Content::Comingout { target: speaker, role: Role::Werewolf }))]);
+                }
+                _ => return Err(drop("a negated species of the speaker")),
+            };
+            if f.flags.any(Flags::HEDGE | Flags::PAST) && !f.flags.any(Flags::NEG) {
+                return Err(drop("a hedged or past claim"));
+            }
+            let co = Sentence::new(Content::Comingout { target: speaker, role });
+            Ok(vec![if f.flags.any(Flags::NEG) { not(co) } else { co }])
+        }
+        Person::Wh => {
+            if !asking {
+                return Err(drop("'who' outside a question"));
+            }
+            let role = role_of(f).ok_or_else(|| drop("no role"))?;
+            let to = asked(scene, f)?;
+            Ok(vec![inquire(to, Sentence::new(Content::Estimate { target: Agent::Any, role }))])
+        }
+        Person::You(_) if asking => {
+            let to = agent(scene, subject)?;
+            let role = role_of(f).ok_or_else(|| drop("no role"))?;
+            Ok(vec![inquire(to, Sentence::new(Content::Comingout { target: to, role }))])
+        }
+        Person::Everyone => Err(drop("everyone has no role")),
+        Person::Unknown => Err(drop("a player who is not in the name table, or an unresolved pronoun")),
+        Person::You(_) | Person::Named(_) if f.flags.any(Flags::REQUEST) && !f.flags.any(Flags::QUESTION) => {
+            // «ケンジさんが人狼だと考えてみてください»: please consider X a wolf (C8).
+            let target = agent(scene, subject)?;
+            let role = role_of(f).ok_or_else(|| drop("no role"))?;
+            let to = asked(scene, f)?;
+            Ok(vec![request(to, Sentence::new(Content::Estimate { target, role }))])
+        }
+        Person::You(_) | Person::Named(_)
+            if f.flags.any(Flags::REPORT)
+                && f.source.is_none()
+                && f.subject.as_ref().is_some_and(|p| p.is_third_party() && p.people.len() == 1) =>
+        {
+            // «ケンジはリンのこと狼だって言ってた»: another player's opinion, reported (C5).
+            let target = agent(scene, subject)?;
+            let holder = agent(scene, f.subject.as_ref().and_then(Party::only).unwrap_or(Person::Unknown))?;
+            let role = role_of(f).ok_or_else(|| drop("no role"))?;
+            if f.flags.any(Flags::NEG | Flags::QUESTION) {
+                return Err(drop("a negated or asked report"));
+            }
+            Ok(vec![with_subject(holder, Content::Estimate { target, role })])
+        }
+        Person::You(_) | Person::Named(_) => {
+            let target = agent(scene, subject)?;
+            // "I divined Mizuki last night, and … she's human": the divination named before.
+            let pending = f
+                .pending
+                .as_ref()
+                .filter(|p| agents(scene, &p.target).ok().as_deref() == Some(&[target][..]))
+                .map(|p| p.source);
+            let source = f.source.or(f.context_source.as_ref().map(|o| o.source)).or(pending);
+            let marked = f.values.iter().any(|(v, _)| matches!(v, Value::Mark(_)));
+            if let Some(source) = source
+                && let Some(species) = species_of(f)
+                && !f.flags.any(Flags::NEG | Flags::HEDGE | Flags::QUESTION)
+            {
+                let content = match source {
+                    Source::Divination => Content::Divined { target, species },
+                    Source::Medium => Content::Identified { target, species },
+                };
+                let reporter_party = f.subject.clone().or_else(|| {
+                    if f.source.is_none() { f.context_source.as_ref().and_then(|o| o.reporter.clone()) } else { None }
+                });
+                let reporter = match &reporter_party {
+                    Some(party) => Some(agent(scene, party.only().ok_or_else(|| drop("several reporters"))?)?),
+                    None => None,
+                };
+                return Ok(vec![match reporter {
+                    Some(r) => with_subject(r, content),
+                    None => Sentence::new(content),
+                }]);
+            }
+            if asking {
+                let role = role_of(f).ok_or_else(|| drop("no role"))?;
+                // «@リン 霊能者ってほんと？»: asked of the player it is about, it asks for a claim.
+                if matches!(subject, Person::Named(_)) && asked(scene, f).ok() == Some(target) && f.subject.is_none() {
+                    return Ok(vec![inquire(target, Sentence::new(Content::Comingout { target, role }))]);
+                }
+                // «あなたはケンジさんのことを人狼だとお考えですか？», «みんな、タクミが狼だと思う？»: asks for an opinion.
+                let holder = f.subject.as_ref().and_then(Party::only);
+                let addressed = !matches!(f.address, Address::None) || scene.addressee.is_some();
+                if matches!(holder, Some(Person::You(_) | Person::Everyone | Person::Named(_))) || addressed {
+                    let to = asked(scene, f)?;
+                    if to != target {
+                        return Ok(vec![inquire(to, Sentence::new(Content::Estimate { target, role }))]);
+                    }
+                }
+                // "Could she be Possessed?": a hedged opinion, not a question to anyone.
+                if f.flags.any(Flags::HEDGE) {
+                    return Ok(vec![Sentence::new(Content::Estimate { target, role })]);
+                }
+                return Err(drop("a question about a third player"));
+            }
+            if f.flags.any(Flags::NEG) {
+                return Err(drop("negated content is ambiguous (C7)"));
+            }
+            if f.flags.any(Flags::HEDGE) {
+                let roles = if f.value_or { value_roles(f) } else { role_of(f).into_iter().collect() };
+                let sentences: Vec<Sentence> =
+                    roles.iter().map(|&role| Sentence::new(Content::Estimate { target, role })).collect();
+                return combine(sentences, f.value_or.then_some(Quant::ExactlyOne));
+            }
+            if marked || f.flags.any(Flags::PAST) {
+                let species = species_of(f);
+                let alternatives = species
+                    .map(|species| {
+                        vec![
+                            Sentence::new(Content::Divined { target, species }),
+                            Sentence::new(Content::Identified { target, species }),
+                        ]
+                    })
+                    .unwrap_or_default();
+                return Err(Drop { reason: "a result with no divination or medium word (C4)", alternatives });
+            }
+            let roles = if f.value_or { value_roles(f) } else { role_of(f).into_iter().collect() };
+            let sentences: Vec<Sentence> =
+                roles.iter().map(|&role| Sentence::new(Content::Estimate { target, role })).collect();
+            combine(sentences, f.value_or.then_some(Quant::ExactlyOne))
+        }
+    }
+}
+
+/// A divination or medium act that names its target but not yet the result.
+fn pending_of(scene: &Scene, f: &Filled) -> Option<Pending> {
+    let frame = f.frame?;
+    let source = match frame.class {
+        Class::Divine => Source::Divination,
+        Class::Result => frame.source.or(f.source).or(f.context_source.as_ref().map(|o| o.source))?,
+        _ => return None,
+    };
+    let target = f.target.clone()?;
+    if agents(scene, &target).is_err() {
+        return None;
+    }
+    let reporter = f.subject.clone().unwrap_or_else(|| Party::me(f.cue.0));
+    Some(Pending { target, reporter, source })
+}
+
+/// A stated day number wraps a statement in DAY (C11).
+fn wrap_day(sentence: Sentence, f: &Filled) -> Sentence {
+    match f.day {
+        Some(day) if !matches!(sentence.content, Content::Request { .. } | Content::Inquire { .. }) => {
+            Sentence::new(Content::Day { day, sentence: Box::new(sentence) })
+        }
+        _ => sentence,
+    }
+}
+
+/// The top-level subject is written only when it is not the speaker (C1); nested ones as the printer wants.
+pub fn finish(mut sentence: Sentence, speaker: Option<Agent>) -> Sentence {
+    // With the speaker as the explicit top-level subject, canonicalization drops every nested subject that
+    // repeats it; then the top-level one goes too.
+    if sentence.subject.is_none() {
+        sentence.subject = speaker;
+    }
+    let mut sentence = canonicalized(&sentence);
+    if speaker.is_some() && sentence.subject == speaker {
+        sentence.subject = None;
+    }
+    sentence
+}

@@ -1,0 +1,481 @@
+//! The utterance as a whole: sentence by sentence, whom each sentence addresses (a vocative, an `@` mark,
+//! a group word), which pieces lend their words to which, how reasons attach to conclusions within and
+//! across sentences (C10), and what carries forward: a result's source (C4, C18), a divination still
+//! waiting for its result, the subject of a verb list.
+
+use super::agents::RefKind;
+use super::build::{Dropped, Party, Person, Reading, Trace};
+use super::flags::Flags;
+use super::frames::Class;
+use super::lexer::{Tok, Token};
+use super::lexicon::{Conn, Lex, Source};
+use super::reader::{Origin, Pending, PieceContext, attributive, read_piece};
+use super::scene::{Address, Scene};
+use super::segments::{Piece, Sentence, split};
+use crate::protocol::{Agent, Content, Role, Sentence as Protocol, canonicalized};
+
+/// Everything read from an utterance.
+#[derive(Debug, Default)]
+pub struct Read {
+    pub readings: Vec<Reading>,
+    pub dropped: Vec<Dropped>,
+}
+
+/// What carries from sentence to sentence.
+#[derive(Default)]
+struct State {
+    source: Option<Origin>,
+    pending: Option<Pending>,
+    /// An `@` mark or group word at the start of a sentence addresses the sentences after it too.
+    standing: Address,
+    /// The last player a Japanese piece was about (zero anaphora).
+    topic: Option<Party>,
+    /// Sentences read so far.
+    sentences: usize,
+}
+
+pub fn read(scene: &Scene) -> Read {
+    let mut out = Read::default();
+    let mut state = State::default();
+    let sentences = split(&scene.skeleton.text, scene.tokens, scene.lexicon);
+    // Where the previous sentence's readings start in `out.readings` (a later «だから» takes them as reason).
+    let mut previous: std::ops::Range<usize> = 0..0;
+    for sentence in &sentences {
+        let first_reading = out.readings.len();
+        let (address, vocative, pieces) = address_of(scene, sentence, &mut state);
+        state.sentences += 1;
+        let pieces = lend(scene, pieces, sentence.asked);
+        let sentence_flags = sentence_flags(scene, &pieces);
+        let mut results: Vec<(Piece, Vec<Reading>)> = Vec::new();
+        let mut subject: Option<Party> = None;
+        let mut day: Option<u32> = None;
+        let mut sentence_source: Option<Origin> = None;
+        let count = pieces.len();
+        for (i, piece) in pieces.into_iter().enumerate() {
+            let context = PieceContext {
+                address,
+                asked: sentence.asked && i + 1 == count,
+                last: i + 1 == count,
+                first: i == 0,
+                sentence_flags,
+                subject: subject.take(),
+                source: sentence_source.clone().or_else(|| state.source.clone()),
+                pending: state.pending.clone(),
+                vocative: vocative.clone(),
+                topic: state.topic.clone(),
+                day,
+                piece_end: piece.end,
+                opened_by: piece.opened_by,
+            };
+            let read = read_piece(scene, &piece, &context);
+            if read.pending.is_some() {
+                state.pending = read.pending.clone();
+            } else if read.readings.iter().any(|r| uses_pending(r, state.pending.as_ref())) {
+                state.pending = None;
+            }
+            for reading in &read.readings {
+                match source_of(&reading.sentence, scene.ctx.speaker) {
+                    // A seer's or medium's own claim holds for the whole utterance (C18).
+                    Some((source, true)) => state.source = Some(Origin { source, reporter: None }),
+                    // A result reported in passing holds for the rest of its sentence.
+                    Some((source, false)) => sentence_source = Some(Origin { source, reporter: None }),
+                    None => {}
+                }
+            }
+            if read.readings.is_empty()
+                && let Some(origin) = read.source
+            {
+                state.source = Some(origin);
+            }
+            subject = read.subject.filter(|_| scene.lexicon.word_boundaries);
+            day = read.day;
+            if read.topic.is_some() {
+                state.topic = read.topic;
+            }
+            out.dropped.extend(read.dropped);
+            results.push((piece, read.readings));
+        }
+        let mut readings = reasons(results, &mut out.readings, previous.clone());
+        // One sentence says a thing once («ケンジは白、人間だった»); a repeat in a later sentence stays (C15).
+        let mut seen: Vec<Protocol> = Vec::new();
+        readings.retain(|r| {
+            let new = !seen.contains(&r.sentence);
+            seen.push(r.sentence.clone());
+            new
+        });
+        out.readings.extend(readings);
+        previous = first_reading.min(out.readings.len())..out.readings.len();
+    }
+    out
+}
+
+fn uses_pending(reading: &Reading, pending: Option<&Pending>) -> bool {
+    pending.is_some() && matches!(reading.sentence.content, Content::Divined { .. } | Content::Identified { .. })
+}
+
+/// A seer's or medium's own claim, or a result, says where the results after it come from (C18); a claim
+/// holds for the whole utterance (`true`), a result for the rest of its sentence.
+fn source_of(sentence: &Protocol, speaker: Option<Agent>) -> Option<(Source, bool)> {
+    match &sentence.content {
+        Content::Comingout { target, role: Role::Seer } if Some(*target) == speaker => Some((Source::Divination, true)),
+        Content::Comingout { target, role: Role::Medium } if Some(*target) == speaker => Some((Source::Medium, true)),
+        Content::Divined { .. } if sentence.subject.is_none() => Some((Source::Divination, false)),
+        Content::Identified { .. } if sentence.subject.is_none() => Some((Source::Medium, false)),
+        Content::Day { sentence, .. } => source_of(sentence, speaker),
+        _ => None,
+    }
+}
+
+/// Whom the sentence addresses, the player it opens with (a vocative), and its pieces without them.
+fn address_of(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address, Option<Party>, Vec<Piece>) {
+    let mut pieces = sentence.pieces.clone();
+    let standing = state.standing;
+    let leading = scene.leading.clone();
+    // "Also, Minato, who do you suspect?": a connective or interjection alone before the address.
+    let skip = pieces
+        .iter()
+        .take_while(|p| {
+            pieces.len() > 1
+                && scene.tokens[p.tokens.clone()].iter().all(|t| matches!(t.lex(), Some(Lex::Noise | Lex::Conn(_))))
+        })
+        .count();
+    let opened_by = pieces.first().and_then(|p| p.opened_by);
+    if skip > 0 && skip < pieces.len() {
+        pieces.drain(..skip);
+        if let Some(next) = pieces.first_mut() {
+            next.opened_by = next.opened_by.or(opened_by);
+        }
+    }
+    let Some(first) = pieces.first() else { return (standing, leading, pieces) };
+    // "Takumi, who we executed yesterday, was…": a name before an attributive clause is its subject.
+    let relative_follows = !sentence.asked
+        && pieces.get(1).is_some_and(|next| {
+            next.opened_by == Some(Conn::Relative)
+                || scene.tokens.get(next.tokens.start).is_some_and(|t| matches!(t.lex(), Some(Lex::Wh)))
+        });
+    // Interjections («ねえ», "hey») and connectives («あと») do not count.
+    let tokens: Vec<&Token> = scene.tokens[first.tokens.clone()]
+        .iter()
+        .filter(|t| !matches!(t.lex(), Some(Lex::Noise | Lex::Conn(_))))
+        .collect();
+    // «タクミ、ミヅキ、リンの中に…»: a list of three names or more, or with a quantifier, addresses nobody.
+    let list_goes_on = pieces.get(1).is_some_and(|next| {
+        let next_tokens = &scene.tokens[next.tokens.clone()];
+        next_tokens.first().is_some_and(|t| matches!(t.kind, Tok::Agent { kind: RefKind::Other, .. }))
+            && (next_tokens.len() == 1
+                || scene.tokens[sentence_tokens(sentence)].iter().any(|t| matches!(t.lex(), Some(Lex::Quant(_)))))
+    });
+    let text = scene.skeleton.text.as_str();
+    let only = |pred: &dyn Fn(&Token) -> bool| tokens.len() == 1 && pred(tokens[0]);
+    let vocative = |token: &Token, agent: Agent| Party {
+        people: vec![Person::Named(agent)],
+        start: token.start,
+        end: token.end,
+        mark_end: token.end,
+        after: None,
+        before: None,
+        token: first.tokens.start,
+        quant: None,
+    };
+    // A piece of its own: «シオン、…», "Everyone, …", «占い師さん、…».
+    if pieces.len() > 1 {
+        if only(&|t| matches!(t.lex(), Some(Lex::Everyone))) {
+            state.standing = Address::Everyone;
+            pieces.remove(0);
+            return (Address::Everyone, None, pieces);
+        }
+        // «占い師さん、», "Seer,", "Whoever the bodyguard is,".
+        let role_holder = tokens.iter().any(|t| matches!(t.lex(), Some(Lex::Role(_) | Lex::Wolf)))
+            && tokens.iter().all(|t| matches!(t.lex(), Some(Lex::Role(_) | Lex::Wolf | Lex::Wh)));
+        if role_holder && first.closed_by.is_none() {
+            pieces.remove(0);
+            return (Address::RoleHolder, None, pieces);
+        }
+        if let [token] = tokens.as_slice()
+            && let Tok::Agent { index, .. } = token.kind
+            && let Some(agent) = scene.skeleton.refs[index].agent
+            && scene.skeleton.refs[index].kind != RefKind::Me
+            && Some(agent) != scene.ctx.speaker
+            && first.closed_by.is_none()
+            && !list_goes_on
+            && !relative_follows
+        {
+            let marked = scene.skeleton.refs[index].marked;
+            let party = vocative(token, agent);
+            pieces.remove(0);
+            if let Some(next) = pieces.first_mut() {
+                next.opened_by = next.opened_by.or(opened_by);
+            }
+            // A name opening the utterance (or an `@` mark) addresses what follows too.
+            if marked || state.sentences == 0 {
+                state.standing = Address::Agent(agent);
+            }
+            return (Address::Agent(agent), Some(party), pieces);
+        }
+    }
+    // An `@` mark opening the sentence addresses it and the ones after (C8, «… @ケンジ 不安なのは自然だよ»).
+    if let Some(token) = tokens.first()
+        && let Tok::Agent { index, .. } = token.kind
+        && scene.skeleton.refs[index].marked
+        && let Some(agent) = scene.skeleton.refs[index].agent
+        && text[first.start..token.start].trim().is_empty()
+    {
+        state.standing = Address::Agent(agent);
+        let party = vocative(token, agent);
+        let mut rest = pieces[0].clone();
+        rest.tokens.start += 1;
+        rest.start = token.end;
+        pieces[0] = rest;
+        return (Address::Agent(agent), Some(party), pieces);
+    }
+    // English: a name opening the sentence and followed by "please", "you", a question or a bare verb.
+    if scene.lexicon.word_boundaries
+        && let Some(token) = tokens.first()
+        && let Tok::Agent { index, .. } = token.kind
+        && scene.skeleton.refs[index].kind == RefKind::Other
+        && let Some(agent) = scene.skeleton.refs[index].agent
+        && text[first.start..token.start].trim().is_empty()
+        && Some(agent) != scene.ctx.speaker
+        && tokens.get(1).is_some_and(|next| vocative_follows(scene, next))
+    {
+        let party = vocative(token, agent);
+        let mut rest = pieces[0].clone();
+        rest.tokens.start += 1;
+        rest.start = token.end;
+        pieces[0] = rest;
+        return (Address::Agent(agent), Some(party), pieces);
+    }
+    (standing, leading, pieces)
+}
+
+/// The token range of a whole sentence.
+fn sentence_tokens(sentence: &Sentence) -> std::ops::Range<usize> {
+    let start = sentence.pieces.first().map_or(0, |p| p.tokens.start);
+    let end = sentence.pieces.last().map_or(start, |p| p.tokens.end);
+    start..end
+}
+
+/// What may follow an English vocative without a comma ("Minato please vote…", "Benjamin did you…").
+fn vocative_follows(scene: &Scene, next: &Token) -> bool {
+    match next.kind {
+        Tok::Agent { kind, .. } => matches!(kind, RefKind::Me | RefKind::You),
+        Tok::Word(Lex::Wh) => true,
+        Tok::Word(Lex::Markers(flags)) => flags.any(Flags::REQUEST | Flags::QUESTION | Flags::INFO),
+        // "Minato please vote…", "Midori vote Shion": a verb in its base form.
+        Tok::Word(Lex::Cue(f)) => scene.lexicon.frames.frames[f as usize].verb,
+        _ => false,
+    }
+}
+
+/// Pieces that evoke nothing lend their words to the next piece (the last one to the previous one).
+fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
+    let evokes = |piece: &Piece| {
+        scene.tokens[piece.tokens.clone()].iter().any(|t| match t.kind {
+            Tok::Word(Lex::Cue(_)) => !attributive(scene, t),
+            Tok::Word(lex) => matches!(lex, Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf),
+            _ => false,
+        })
+    };
+    // A result or target noun alone before more words («占い結果：ケンジ●», «結果は、人間でした»).
+    let bare_cue = |piece: &Piece| {
+        let tokens = &scene.tokens[piece.tokens.clone()];
+        tokens.iter().any(|t| match t.kind {
+            Tok::Word(Lex::Cue(f)) => {
+                let frame = &scene.lexicon.frames.frames[f as usize];
+                frame.class == Class::Result || frame.asks.is_some()
+            }
+            _ => false,
+        }) && !tokens.iter().any(|t| {
+            t.is_agent()
+                || matches!(t.kind, Tok::Talk(_))
+                || matches!(
+                    t.lex(),
+                    Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf | Lex::Everyone | Lex::Wh)
+                )
+        })
+    };
+    let mut out: Vec<Piece> = Vec::with_capacity(pieces.len());
+    let mut carry: Option<Piece> = None;
+    for piece in pieces {
+        let mut piece = piece;
+        // ", who we executed yesterday,": an attributive clause asserts nothing (C6); the words around it
+        // read as one, without it.
+        let relative = piece.opened_by == Some(Conn::Relative)
+            || scene.lexicon.word_boundaries
+                && !asked
+                && piece.tokens.start > 0
+                && scene.tokens.get(piece.tokens.start).is_some_and(|t| matches!(t.lex(), Some(Lex::Wh)));
+        if relative {
+            if let Some(lent) = carry.as_mut() {
+                lent.holes.push(piece.tokens.clone());
+                lent.end = piece.end;
+                lent.tokens.end = piece.tokens.end;
+            } else if let Some(last) = out.last_mut().filter(|last| last.closed_by.is_none()) {
+                last.holes.push(piece.tokens.clone());
+            }
+            continue;
+        }
+        // Words never cross a connective: «対抗が出たみたいだけど、占い師は俺だ» keeps its hedge to itself (the
+        // piece is still read for what it states, such as a day: «昨日は2日目だったけど、»).
+        if piece.opened_by.is_some()
+            && let Some(lent) = carry.take()
+        {
+            out.push(lent);
+        }
+        if let Some(lent) = carry.take() {
+            piece.start = lent.start;
+            piece.tokens.start = lent.tokens.start;
+            piece.holes.extend(lent.holes);
+            if piece.opened_by.is_none() {
+                piece.opened_by = lent.opened_by;
+            }
+        }
+        // A piece that says nothing lends its words to the next.
+        if (!evokes(&piece) || bare_cue(&piece)) && piece.closed_by.is_none() {
+            carry = Some(piece);
+            continue;
+        }
+        out.push(piece);
+    }
+    if let Some(lent) = carry {
+        // A trailing piece with no player of its own («…, I think») belongs to the clause before it.
+        let names = scene.tokens[lent.own_from..lent.tokens.end].iter().any(|t| t.is_agent());
+        match out.last_mut() {
+            Some(last) if last.closed_by.is_none() && lent.opened_by.is_none() && !names => {
+                last.end = lent.end;
+                last.tokens.end = lent.tokens.end;
+                last.holes.extend(lent.holes);
+            }
+            _ => out.push(lent),
+        }
+    }
+    out
+}
+
+/// Flags that hold for every piece: a condition anywhere makes the whole sentence hypothetical (C17).
+fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> Flags {
+    let mut flags = Flags::NONE;
+    for piece in pieces {
+        let tokens = &scene.tokens[piece.tokens.clone()];
+        for (i, token) in tokens.iter().enumerate() {
+            if let Some(Lex::Markers(marker)) = token.lex()
+                && marker.any(Flags::CONDITIONAL)
+            {
+                // "say if you're the seer", "tell us whether…": an embedded question, not a condition.
+                let after_info = i > 0 && matches!(tokens[i - 1].lex(), Some(Lex::Markers(m)) if m.any(Flags::INFO));
+                if !after_info {
+                    flags.insert(Flags::CONDITIONAL);
+                }
+            }
+        }
+    }
+    flags
+}
+
+/// Attaches reasons to conclusions (C10): «A から B», "B because A", "A, so B", and across sentences «A。だから
+/// B。», "A. That's why B.", «B。A からです。». A reason and its conclusion give one BECAUSE; when either side
+/// says nothing, the other stands alone.
+fn reasons(
+    results: Vec<(Piece, Vec<Reading>)>,
+    earlier: &mut Vec<Reading>,
+    previous: std::ops::Range<usize>,
+) -> Vec<Reading> {
+    let mut out: Vec<Reading> = Vec::new();
+    let mut items: Vec<(Piece, Vec<Reading>)> = results;
+    let mut i = 0;
+    while i < items.len() {
+        let (piece, _) = &items[i];
+        let opened = piece.opened_by;
+        let closed = piece.closed_by;
+        let readings = std::mem::take(&mut items[i].1);
+        match (opened, closed) {
+            // «A から、B»: this piece is the reason of the next.
+            (_, Some(Conn::ReasonBefore))
+                if i + 1 < items.len() && items[i + 1].1.len() == 1 && !readings.is_empty() =>
+            {
+                let conclusion = items[i + 1].1.remove(0);
+                out.push(because(readings, conclusion));
+                i += 2;
+                continue;
+            }
+            // «B。A からです。»: a sentence that is only a reason explains the sentence before.
+            (_, Some(Conn::ReasonBefore)) if items.len() == 1 && !readings.is_empty() && previous.len() == 1 => {
+                let conclusion = earlier.remove(previous.start);
+                out.push(because(readings, conclusion));
+                i += 1;
+                continue;
+            }
+            // "B because A": this piece is the reason of the previous one; at the start, of the next one.
+            (Some(Conn::ReasonAfter), _) if !readings.is_empty() => {
+                if let Some(conclusion) = out.last().filter(|_| i > 0 && items_len_one(&out)).cloned() {
+                    out.pop();
+                    out.push(because(readings, conclusion));
+                } else if i == 0 && i + 1 < items.len() && items[i + 1].1.len() == 1 {
+                    let conclusion = items[i + 1].1.remove(0);
+                    out.push(because(readings, conclusion));
+                    i += 2;
+                    continue;
+                } else if i == 0 && items.len() == 1 && previous.len() == 1 {
+                    let conclusion = earlier.remove(previous.start);
+                    out.push(because(readings, conclusion));
+                } else {
+                    out.extend(readings);
+                }
+                i += 1;
+                continue;
+            }
+            // "A, so B", «A。だから B»: what came before is the reason.
+            (Some(Conn::Therefore), _) if readings.len() == 1 => {
+                let conclusion = readings.into_iter().next().expect("one reading");
+                if i > 0 && !out.is_empty() {
+                    let reason = std::mem::take(&mut out);
+                    out.push(because(reason, conclusion));
+                } else if i == 0 && previous.len() == 1 {
+                    let reason = earlier.remove(previous.start);
+                    out.push(because(vec![reason], conclusion));
+                } else {
+                    out.push(conclusion);
+                }
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        out.extend(readings);
+        i += 1;
+    }
+    out
+}
+
+fn items_len_one(out: &[Reading]) -> bool {
+    !out.is_empty()
+}
+
+/// `BECAUSE (reason) (conclusion)`, several reasons joined with AND.
+fn because(reasons: Vec<Reading>, conclusion: Reading) -> Reading {
+    let start = reasons.iter().map(|r| r.span.0).chain([conclusion.span.0]).min().unwrap_or(0);
+    let end = reasons.iter().map(|r| r.span.1).chain([conclusion.span.1]).max().unwrap_or(0);
+    let confidence = reasons.iter().map(|r| r.confidence).fold(conclusion.confidence, f32::min);
+    let mut fillers = conclusion.trace.fillers.clone();
+    for reason in &reasons {
+        fillers.extend(reason.trace.fillers.iter().map(|&(name, span)| (name, span)));
+    }
+    let frames: Vec<String> = reasons.iter().map(|r| r.trace.frame.clone()).collect();
+    let mut reason_sentences: Vec<Protocol> = reasons.into_iter().map(|r| r.sentence).collect();
+    let reason = if reason_sentences.len() == 1 {
+        reason_sentences.remove(0)
+    } else {
+        Protocol::new(Content::And { sentences: reason_sentences })
+    };
+    let sentence = canonicalized(&Protocol::new(Content::Because {
+        reason: Box::new(reason),
+        conclusion: Box::new(conclusion.sentence),
+    }));
+    let trace = Trace {
+        frame: format!("because({} ← {})", conclusion.trace.frame, frames.join(", ")),
+        class: "because",
+        fillers,
+        flags: conclusion.trace.flags,
+    };
+    Reading { sentence, confidence, span: (start, end), alternatives: Vec::new(), trace }
+}

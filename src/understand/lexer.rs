@@ -1,0 +1,107 @@
+//! From the skeleton text to tokens: agent references (with the mark a particle or preposition puts on
+//! them), the lexicon's words, stated day numbers and talk numbers. Everything else is filler the reader
+//! never looks at.
+
+use super::agents::{RefKind, Skeleton};
+use super::lexicon::{Lex, Lexicon};
+use super::words::{TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU};
+use crate::protocol::{TalkKind, TalkRef};
+
+/// A token of the skeleton text (byte offsets into it).
+#[derive(Debug, Clone, Copy)]
+pub struct Token<'l> {
+    pub kind: Tok<'l>,
+    pub start: usize,
+    pub end: usize,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum Tok<'l> {
+    /// An agent reference: the index into the skeleton's references, its kind, the mark a particle after
+    /// it gives (ja) and the mark a preposition before it gives (en), and whether a possessive follows.
+    Agent {
+        index: usize,
+        kind: RefKind,
+        after: Option<&'l str>,
+        before: Option<&'l str>,
+        after_end: usize,
+    },
+    Word(Lex),
+    /// A stated day number («2日目», "day 3").
+    Day(u32),
+    /// A talk number («day2 ID:5»).
+    Talk(TalkRef),
+}
+
+impl Token<'_> {
+    pub fn lex(&self) -> Option<Lex> {
+        match self.kind {
+            Tok::Word(lex) => Some(lex),
+            _ => None,
+        }
+    }
+
+    pub fn is_agent(&self) -> bool {
+        matches!(self.kind, Tok::Agent { .. })
+    }
+}
+
+/// The tokens of the skeleton, in order, not overlapping.
+pub fn tokens<'l>(skeleton: &Skeleton, lexicon: &'l Lexicon) -> Vec<Token<'l>> {
+    let text = skeleton.text.as_str();
+    let mut out: Vec<Token> = Vec::new();
+    let mut taken: Vec<(usize, usize)> = Vec::new();
+    for talk in &lexicon.talk {
+        for caps in talk.captures_iter(text) {
+            let (Some(whole), Some(day), Some(id)) = (caps.get(0), caps.name("day"), caps.name("id")) else { continue };
+            if taken.iter().any(|&(s, e)| whole.start() < e && s < whole.end()) {
+                continue;
+            }
+            let (Ok(day), Ok(id)) = (day.as_str().parse(), id.as_str().parse()) else { continue };
+            let kind = if caps.name("whisper").is_some() { TalkKind::Whisper } else { TalkKind::Talk };
+            out.push(Token { kind: Tok::Talk(TalkRef { kind, day, id }), start: whole.start(), end: whole.end() });
+            taken.push((whole.start(), whole.end()));
+        }
+    }
+    if let Some(day) = &lexicon.day {
+        for caps in day.captures_iter(text) {
+            let Some(whole) = caps.get(0) else { continue };
+            if taken.iter().any(|&(s, e)| whole.start() < e && s < whole.end()) {
+                continue;
+            }
+            let Some(n) = caps.iter().skip(1).flatten().next().and_then(|m| m.as_str().parse().ok()) else { continue };
+            out.push(Token { kind: Tok::Day(n), start: whole.start(), end: whole.end() });
+            taken.push((whole.start(), whole.end()));
+        }
+    }
+    for found in lexicon.scan(text) {
+        if taken.iter().any(|&(s, e)| found.start < e && s < found.end) {
+            continue;
+        }
+        out.push(Token { kind: Tok::Word(found.lex), start: found.start, end: found.end });
+    }
+    // A word that takes a pronoun in («{me} think», "could {you}") consumes its token.
+    let words: Vec<(usize, usize)> = out.iter().filter(|t| t.lex().is_some()).map(|t| (t.start, t.end)).collect();
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if !matches!(c, TOKEN_OTHER | TOKEN_ME | TOKEN_YOU | TOKEN_UNKNOWN) {
+            continue;
+        }
+        if words.iter().any(|&(s, e)| s <= at && at < e) {
+            continue;
+        }
+        let Some(&(index_at, index_char)) = chars.peek() else { break };
+        let Some(index) = (index_char as u32).checked_sub(TOKEN_INDEX) else { continue };
+        let Some(reference) = skeleton.refs.get(index as usize) else { continue };
+        let end = index_at + index_char.len_utf8();
+        let (after, after_end) = match lexicon.mark_after(text, end) {
+            Some((mark, len)) => (Some(mark), end + len),
+            None => (None, end),
+        };
+        let before = lexicon.mark_before(text, at);
+        let kind = Tok::Agent { index: index as usize, kind: reference.kind, after, before, after_end };
+        out.push(Token { kind, start: at, end });
+    }
+    out.sort_by_key(|t| t.start);
+    out
+}

@@ -1,0 +1,734 @@
+//! Reading one piece of a sentence into frames. Each cue word evokes its frame; the players around it are
+//! put into the frame's participant roles by their marks (a particle after them, a preposition before them,
+//! or which side of the cue they stand on), lists of players joined by «と» / "and" fill one role together,
+//! the values (roles, species) come from the cue or the words near it, and the modality markers in the
+//! cue's scope (its verb ending, «ない», "not", «と思う», "?") become the frame's flags. A piece with no
+//! cue but a role or species word is a copula frame («ケンジは狼だ», "I'm the seer").
+
+use super::agents::RefKind;
+use super::build::{Filled, Party, Person, build};
+use super::flags::Flags;
+use super::frames::{Frame, Slot};
+use super::lexer::{Tok, Token};
+use super::lexicon::{Lex, Quant, Source};
+use super::scene::{Address, Scene};
+use super::segments::Piece;
+use crate::protocol::{Role, Species};
+
+/// What a piece says, before discourse joins pieces and sentences.
+#[derive(Debug, Default)]
+pub struct PieceReading {
+    pub readings: Vec<super::build::Reading>,
+    pub dropped: Vec<super::build::Dropped>,
+    /// A source that stood in the piece without a result of its own («霊能の報告。», «サクラの占い結果だと、»).
+    pub source: Option<Origin>,
+    /// A divination or medium act with its target but no result yet («昨夜サクラを占いました。»).
+    pub pending: Option<Pending>,
+    /// The explicit subject of the piece's last frame (a third party), for a following piece that starts
+    /// with its verb ("Midori claimed Seer and divined Shizue").
+    pub subject: Option<Party>,
+    /// The player the piece is about («ダイスケは…», a third party marked as topic or subject): Japanese
+    /// leaves it out of the clauses after it («…投票してたから、狼っぽい»).
+    pub topic: Option<Party>,
+    /// A stated day that no frame of the piece took («昨日は2日目だったけど、»).
+    pub day: Option<u32>,
+}
+
+/// Where results come from: the source word and, for someone else's results, whose they are.
+#[derive(Debug, Clone)]
+pub struct Origin {
+    pub source: Source,
+    pub reporter: Option<Party>,
+}
+
+/// A result still waiting for its species.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    pub target: Party,
+    pub reporter: Party,
+    pub source: Source,
+}
+
+/// Reads the tokens `range` of one piece.
+pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> PieceReading {
+    // The piece's tokens without its attributive holes; the markers of words lent by earlier pieces stay
+    // with them.
+    let visible: Vec<Token> = scene.tokens[piece.tokens.clone()]
+        .iter()
+        .enumerate()
+        .filter(|(i, token)| {
+            // A stated day stays even in an attributive clause ("Yesterday, which was day 2, …").
+            matches!(token.kind, Tok::Day(_))
+                || !piece.holes.iter().any(|hole| hole.contains(&(piece.tokens.start + i)))
+        })
+        .map(|(i, token)| match token.kind {
+            Tok::Word(Lex::Markers(_)) if piece.tokens.start + i < piece.own_from => {
+                Token { kind: Tok::Word(Lex::Noise), ..*token }
+            }
+            _ => *token,
+        })
+        .collect();
+    let tokens = visible.as_slice();
+    let mut out = PieceReading::default();
+    let parties = parties(scene, tokens, piece.tokens.start, context);
+    if !scene.lexicon.word_boundaries {
+        out.topic = parties
+            .iter()
+            .find(|p| p.is_third_party() && p.people.len() == 1 && matches!(p.after.as_deref(), Some("は" | "が")))
+            .cloned();
+    }
+    let mut used = vec![false; parties.len()];
+    let mut cues: Vec<(usize, &Frame)> = Vec::new();
+    let mut merged_source = None;
+    let mut merged_value = None;
+    for (i, token) in tokens.iter().enumerate() {
+        if let Tok::Word(Lex::Cue(f)) = token.kind {
+            let frame = &scene.lexicon.frames.frames[f as usize];
+            if attributive(scene, token) {
+                continue;
+            }
+            // Two cues of one class side by side are one predicate («吊りに一票», "put my vote on"): the last is
+            // its head. Two result words in one piece describe one result ("my divination on X came back
+            // white"): the first, which names the source, reads it.
+            if let Some(&(j, last)) = cues.last()
+                && last.class == frame.class
+            {
+                if frame.class == super::frames::Class::Result {
+                    // Keep the word that names the source; the other may give the species («cleared»).
+                    merged_source = merged_source.or(frame.source).or(last.source);
+                    merged_value = merged_value.or(frame.value).or(last.value);
+                    if last.source.is_some() || frame.source.is_none() {
+                        continue;
+                    }
+                    cues.pop();
+                } else if !tokens[j..i].iter().any(|t| t.is_agent()) {
+                    cues.pop();
+                }
+            }
+            cues.push((i, frame));
+        }
+    }
+    for token in tokens {
+        if let Tok::Word(Lex::Source(source)) = token.kind {
+            out.source = Some(Origin { source, reporter: None });
+        }
+    }
+    if cues.is_empty() {
+        let Some(anchor) = state_anchor(scene, tokens) else {
+            out.day = tokens.iter().find_map(|t| match t.kind {
+                Tok::Day(n) => Some(n),
+                _ => None,
+            });
+            return out;
+        };
+        let filled = fill_state(scene, tokens, &parties, &mut used, anchor, context);
+        finish(scene, filled, context, &mut out);
+        return out;
+    }
+    // "everyone who voted her", "the people I divined": an interrogative word right after a player, outside a
+    // question, opens an attributive clause; the verbs in it assert nothing (C6).
+    if scene.lexicon.word_boundaries && !context.asked {
+        if let Some(relative) = tokens.windows(2).position(|w| {
+            matches!(w[1].lex(), Some(Lex::Wh)) && (w[0].is_agent() || matches!(w[0].lex(), Some(Lex::Everyone)))
+        }) {
+            cues.retain(|&(at, _)| at <= relative + 1);
+        }
+    }
+    let mut chained = context.clone();
+    for (k, &(at, frame)) in cues.iter().enumerate() {
+        let previous_end = if k == 0 { 0 } else { cues[k - 1].0 + 1 };
+        let next_start = cues.get(k + 1).map_or(tokens.len(), |&(n, _)| n);
+        let mut filled =
+            fill_frame(scene, tokens, &parties, &mut used, (previous_end, at, next_start), frame, &chained);
+        if frame.class == super::frames::Class::Result
+            && let Some(f) = filled.as_mut()
+        {
+            f.source = f.source.or(merged_source);
+            f.merged_value = merged_value;
+        }
+        // «ケンジは占いCOしてユミ●を出した»: the verbs after the first share its subject.
+        if let Some(subject) = filled.as_ref().and_then(|f| f.subject.clone()).filter(Party::is_third_party) {
+            chained.subject = Some(subject);
+            chained.first = false;
+        }
+        finish(scene, filled, context, &mut out);
+    }
+    if out.readings.is_empty() {
+        out.day = tokens.iter().find_map(|t| match t.kind {
+            Tok::Day(n) => Some(n),
+            _ => None,
+        });
+    }
+    // Every cue gave nothing («霊能結果、昨日吊られたタクミは人狼»): the piece may still be a copula statement.
+    if out.readings.is_empty()
+        && out.pending.is_none()
+        && let Some(anchor) = state_anchor(scene, tokens)
+    {
+        let mut unused = vec![false; parties.len()];
+        let filled = fill_state(scene, tokens, &parties, &mut unused, anchor, context);
+        let mut copula = PieceReading::default();
+        finish(scene, filled, context, &mut copula);
+        out.readings.extend(copula.readings);
+        out.dropped.extend(copula.dropped);
+        out.pending = out.pending.or(copula.pending);
+    }
+    out
+}
+
+/// A Japanese verb that modifies the name right after it («吊られたタクミ», «黒出ししたAgent[01]»): an
+/// attributive clause, which asserts nothing (C6, C18).
+pub(super) fn attributive(scene: &Scene, cue: &Token) -> bool {
+    if scene.lexicon.word_boundaries {
+        return false;
+    }
+    let text = scene.skeleton.text.as_str();
+    let rest = match scene.lexicon.ending_at(text, cue.end) {
+        // «吊られたタクミ»: a conjugated verb right before the name (an ending with a question or exclamation
+        // mark ends its sentence instead; the て-form links to what follows).
+        Some((flags, end)) if !text[cue.end..end].contains(['?', '!']) && !flags.any(Flags::TE) => {
+            text.get(end..).unwrap_or_default()
+        }
+        Some(_) => return false,
+        // «確白のミヅキ»: a modifier with «の».
+        None => match text.get(cue.end..).and_then(|rest| rest.strip_prefix('の')) {
+            Some(rest) => rest,
+            None => return false,
+        },
+    };
+    let at = text.len() - rest.len();
+    // The name, or a group word («投票してくれたみんな»), right after.
+    rest.chars().next().is_some_and(|c| {
+        matches!(
+            c,
+            super::words::TOKEN_OTHER | super::words::TOKEN_ME | super::words::TOKEN_YOU | super::words::TOKEN_UNKNOWN
+        )
+    }) || scene.tokens.iter().any(|t| t.start == at && matches!(t.lex(), Some(Lex::Everyone)))
+}
+
+/// What the piece's neighbours and sentence tell the reader.
+#[derive(Debug, Clone, Default)]
+pub struct PieceContext {
+    /// Whom the sentence addresses.
+    pub address: Address,
+    /// The sentence ends with a question mark and this is its last piece.
+    pub asked: bool,
+    /// This is the last piece of its sentence (a Japanese て-form there is a request).
+    pub last: bool,
+    /// The piece starts its sentence (an English verb first is an imperative).
+    pub first: bool,
+    /// Flags that hold for the whole sentence (a condition taints all of it, C17).
+    pub sentence_flags: Flags,
+    /// A subject a piece starting with its verb inherits.
+    pub subject: Option<Party>,
+    /// A result source stated earlier in the utterance.
+    pub source: Option<Origin>,
+    /// A divination waiting for its species.
+    pub pending: Option<Pending>,
+    /// The player a sentence opens with («リン、確実に狼だわ»): the addressee of a request or question, the
+    /// topic of an opinion.
+    pub vocative: Option<Party>,
+    /// The topic of an earlier piece (see [`PieceReading::topic`]).
+    pub topic: Option<Party>,
+    /// A day stated in an earlier piece of the sentence.
+    pub day: Option<u32>,
+    /// Where the piece ends in the skeleton text.
+    pub piece_end: usize,
+    /// The connective that opens the piece.
+    pub opened_by: Option<super::lexicon::Conn>,
+}
+
+fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &mut PieceReading) {
+    let Some(filled) = filled else { return };
+    if let Some(party) = filled.subject_party() {
+        if party.is_third_party() {
+            out.subject = Some(party.clone());
+        }
+    }
+    match build(scene, &filled, context) {
+        super::build::Outcome::Read(readings) => out.readings.extend(readings),
+        super::build::Outcome::Dropped(dropped) => {
+            // «占い結果：», «サクラさんの占い結果だと、»: a result word with nothing to report yet says where the
+            // results after it come from, and whose they are.
+            if let Some(origin) = filled.origin() {
+                out.source = Some(origin);
+            }
+            out.dropped.push(dropped)
+        }
+        super::build::Outcome::Pending(pending) => out.pending = Some(pending),
+    }
+}
+
+/// The players of a piece: agent references, group words and interrogatives, with lists joined.
+fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], offset: usize, context: &PieceContext) -> Vec<Party> {
+    let text = scene.skeleton.text.as_str();
+    let mut out: Vec<Party> = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let (person, after, before, mark_end) = match token.kind {
+            Tok::Agent { index, kind, after, before, after_end } => {
+                (person_of(scene, index, kind, context), after, before, after_end)
+            }
+            Tok::Word(Lex::Everyone) => {
+                let (after, len) = scene.lexicon.mark_after(text, token.end).map_or((None, 0), |(m, l)| (Some(m), l));
+                (Person::Everyone, after, scene.lexicon.mark_before(text, token.start), token.end + len)
+            }
+            Tok::Word(Lex::Wh) => {
+                let (after, len) = scene.lexicon.mark_after(text, token.end).map_or((None, 0), |(m, l)| (Some(m), l));
+                (Person::Wh, after, scene.lexicon.mark_before(text, token.start), token.end + len)
+            }
+            _ => continue,
+        };
+        let party = Party {
+            people: vec![person],
+            start: token.start,
+            end: token.end,
+            mark_end,
+            after: after.map(str::to_owned),
+            before: before.map(str::to_owned),
+            token: offset + i,
+            quant: None,
+        };
+        // A list: the previous party ends where this one starts, but for a joiner («と», "and", ",").
+        // «サクラもユミも»: «も» joins two names when both take it.
+        let both_mo = |last: &Party| last.after.as_deref() == Some("も") && after == Some("も");
+        if let Some(last) = out.last_mut()
+            && last.people.iter().all(|p| !matches!(p, Person::Wh))
+            && !matches!(person, Person::Wh)
+            && (scene.lexicon.joins(&text[last.end..token.start]) || both_mo(last))
+        {
+            last.people.push(person);
+            last.end = token.end;
+            last.mark_end = mark_end;
+            last.after = party.after;
+            continue;
+        }
+        out.push(party);
+    }
+    // A quantifier in the piece («どっちも», "both", "at least one of") belongs to its list.
+    for token in tokens {
+        let Some(Lex::Quant(quant)) = token.lex() else { continue };
+        if let Some(list) = out
+            .iter_mut()
+            .filter(|p| p.people.len() > 1)
+            .min_by_key(|p| p.start.abs_diff(token.start).min(p.end.abs_diff(token.end)))
+        {
+            if list.quant.is_none() || quant != Quant::Or {
+                list.quant = Some(quant);
+            }
+        }
+    }
+    out
+}
+
+fn person_of(scene: &Scene, index: usize, kind: RefKind, context: &PieceContext) -> Person {
+    let reference = &scene.skeleton.refs[index];
+    match kind {
+        RefKind::Me => Person::Me,
+        RefKind::You => match context.address {
+            Address::Agent(agent) => Person::You(Some(agent)),
+            _ => Person::You(reference.agent),
+        },
+        RefKind::Other => match reference.agent {
+            Some(agent) if Some(agent) == scene.ctx.speaker => Person::Me,
+            Some(agent) => Person::Named(agent),
+            None => Person::Unknown,
+        },
+        RefKind::Unknown => Person::Unknown,
+    }
+}
+
+/// Fills a cue's frame from the piece.
+fn fill_frame<'f>(
+    scene: &Scene,
+    tokens: &[Token],
+    parties: &[Party],
+    used: &mut [bool],
+    (from, at, to): (usize, usize, usize),
+    frame: &'f Frame,
+    context: &PieceContext,
+) -> Option<Filled<'f>> {
+    let cue = tokens[at];
+    let japanese = !scene.lexicon.word_boundaries;
+    // Japanese predicates come last: their players stand before them (and, in «…のはケンジ», right after).
+    let domain_start = tokens.get(from).map_or(cue.start, |t| t.start);
+    let domain_end = tokens.get(to).map_or(usize::MAX, |t| t.start);
+    let piece_end = tokens.get(to.saturating_sub(1).max(at)).map_or(cue.end, |t| t.end);
+    let mut flags = frame.flags;
+    let mut tail_end = cue.end;
+    if let Some((ending, end)) = scene.lexicon.ending_at(&scene.skeleton.text, cue.end) {
+        flags.insert(ending);
+        tail_end = end;
+    }
+    let mut day = None;
+    let mut talk = None;
+    let mut time = None;
+    let mut values: Vec<(Value, usize, usize)> = Vec::new();
+    let mut source = None;
+    for (i, token) in tokens.iter().enumerate().take(to).skip(from) {
+        match token.kind {
+            Tok::Word(Lex::Markers(mut marker)) => {
+                if japanese && i < at {
+                    // Before a Japanese cue only words that colour the whole clause count.
+                    marker = marker & BEFORE_JA;
+                }
+                // "I must report my divination", «結果を報告します»: the speaker telling, not asking.
+                if marker.any(Flags::INFO) && spoken_by_me(&tokens[..i]) {
+                    marker = marker & Flags::INFO.complement();
+                }
+                flags.insert(marker);
+            }
+            Tok::Word(Lex::Role(role)) => values.push((Value::Role(role), token.start, token.end)),
+            Tok::Word(Lex::Species(species)) => values.push((Value::Species(species), token.start, token.end)),
+            Tok::Word(Lex::Mark(species)) => values.push((Value::Mark(species), token.start, token.end)),
+            Tok::Word(Lex::Wolf) => values.push((Value::Wolf, token.start, token.end)),
+            Tok::Word(Lex::Source(s)) => source = Some(s),
+            Tok::Word(Lex::Time(t)) => time = Some(t),
+            Tok::Day(n) => day = Some(n),
+            Tok::Talk(t) => talk = Some(t),
+            _ => {}
+        }
+    }
+    let mut filled = Filled::new(frame, cue.start, cue.end);
+    filled.flags = flags | context.sentence_flags;
+    if context.asked {
+        filled.flags.insert(Flags::QUESTION);
+    }
+    // A sentence that ends in the て-form asks for it («占って», «投票してね»); inside a sentence it links.
+    if japanese && context.last && flags.contains(Flags::TE) && ends_sentence(&scene.skeleton.text[tail_end..]) {
+        filled.flags.insert(Flags::REQUEST);
+    }
+    filled.day = day.or(context.day);
+    filled.talk = talk;
+    filled.time = time;
+    filled.source = frame.source.or(source);
+    filled.values = values.into_iter().map(|(v, s, e)| (v, (s, e))).collect();
+    filled.value_or = value_disjunction(scene, tokens, from, to);
+    // «タクミに黒出された»: a passive «出す» is received; its «に» marks the giver.
+    let passive_give: Vec<(Slot, Vec<String>)>;
+    let slots = if frame.flags.any(Flags::GIVE) && filled.flags.any(Flags::PASSIVE) {
+        passive_give = vec![
+            (Slot::Target, vec!["は".into(), "が".into(), "before".into()]),
+            (Slot::Reporter, vec!["に".into(), "から".into(), "by".into()]),
+        ];
+        &passive_give
+    } else {
+        &frame.slots
+    };
+    // Participants: each role takes the nearest unused player with one of its marks, marks in order.
+    for (slot, marks) in slots {
+        let mut chosen = None;
+        'marks: for mark in marks {
+            let mut best: Option<(usize, usize)> = None;
+            for (k, party) in parties.iter().enumerate() {
+                if used[k] || party.start < domain_start || party.start >= domain_end {
+                    continue;
+                }
+                if !has_mark(party, mark, cue.start, cue.end, japanese) {
+                    continue;
+                }
+                // An interrogative asks for the target ("who did you vote for?"), never for who acts.
+                if *slot != Slot::Target && party.people.contains(&Person::Wh) {
+                    continue;
+                }
+                // The speaker reports results; "I" before a result word is not what it is about.
+                if *slot == Slot::Target
+                    && frame.class == super::frames::Class::Result
+                    && matches!(mark.as_str(), "before" | "の" | "'s")
+                    && party.only() == Some(Person::Me)
+                {
+                    continue;
+                }
+                // Japanese predicates end their clause: of the players after a noun cue («霊能結果でユミが庇ってた
+                // リンが黒»), the one nearest the end is the main clause's.
+                let distance = if party.end <= cue.start {
+                    cue.start - party.end
+                } else if japanese {
+                    piece_end.saturating_sub(party.end)
+                } else {
+                    party.start - cue.end
+                };
+                if best.is_none_or(|(_, d)| distance < d) {
+                    best = Some((k, distance));
+                }
+            }
+            if let Some((k, _)) = best {
+                chosen = Some(k);
+                break 'marks;
+            }
+        }
+        if let Some(k) = chosen {
+            used[k] = true;
+            filled.set(*slot, parties[k].clone());
+        }
+    }
+    // "who will you vote for?": an interrogative anywhere in the clause is what it asks about.
+    if filled.target.is_none()
+        && let Some(k) = parties.iter().enumerate().position(|(k, p)| {
+            !used[k] && p.only() == Some(Person::Wh) && p.start >= domain_start && p.start < domain_end
+        })
+    {
+        used[k] = true;
+        filled.target = Some(parties[k].clone());
+    }
+    // «タクミさん、霊能者っぽい動きしてるよね», «5番、狼目で見てます»: a name set off at the start is what an
+    // opinion or a result is about when the piece names nobody else.
+    if filled.target.is_none()
+        && matches!(frame.class, super::frames::Class::Estimate | super::frames::Class::Result)
+        && frame.asks.is_none()
+        && let Some(topic) = context.vocative.as_ref().or(context.topic.as_ref())
+    {
+        filled.target = Some(topic.clone());
+    }
+    // A piece that starts with its verb shares the subject of the piece before ("… and divined Shizue").
+    if filled.subject_party().is_none()
+        && let Some(subject) = &context.subject
+        && (japanese || !tokens[..at].iter().any(|t| t.is_agent()))
+        && (japanese || context.opened_by == Some(super::lexicon::Conn::And))
+        && !context.first
+        && frame.slots.len() > 1
+        && frame.class != super::frames::Class::Estimate
+    {
+        filled.set_subject(subject.clone());
+    }
+    // An English verb that opens its sentence (after "please", "everyone", a time) with no subject.
+    let opens = tokens[..at].iter().all(|t| match t.lex() {
+        Some(Lex::Markers(m)) => m.any(Flags::REQUEST | Flags::NEG),
+        Some(Lex::Everyone | Lex::Conn(_) | Lex::Time(_)) => true,
+        _ => false,
+    });
+    filled.imperative = !japanese
+        && frame.verb
+        && (context.first || context.opened_by.is_some())
+        && opens
+        && !filled.flags.any(Flags::PAST | Flags::INTENT | Flags::QUESTION)
+        && filled.subject_party().is_none_or(|p| p.only() == Some(Person::Everyone));
+    filled.pending = context.pending.clone();
+    filled.context_source = context.source.clone();
+    filled.address = context.address;
+    Some(filled)
+}
+
+/// Words before a Japanese cue that still colour it.
+const BEFORE_JA: Flags = Flags::HEDGE
+    .union(Flags::WHY)
+    .union(Flags::CONDITIONAL)
+    .union(Flags::UNDECIDED)
+    .union(Flags::MUSING)
+    .union(Flags::HEARSAY)
+    .union(Flags::GENUINE)
+    .union(Flags::MOST)
+    .union(Flags::INFO);
+
+fn has_mark(party: &Party, mark: &str, cue_start: usize, cue_end: usize, japanese: bool) -> bool {
+    let before_cue = party.end <= cue_start;
+    let after_cue = party.start >= cue_end;
+    match mark {
+        "any" => true,
+        "before" => {
+            before_cue && if japanese { party.after.is_none() } else { party.before.is_none() && party.after.is_none() }
+        }
+        "after" => {
+            after_cue
+                && if japanese {
+                    party.after.is_none()
+                } else {
+                    // "showed me that…": an indirect object is no target.
+                    party.before.is_none() && party.after.as_deref() != Some("iobj")
+                }
+        }
+        _ => party.after.as_deref() == Some(mark) || party.before.as_deref() == Some(mark),
+    }
+}
+
+/// «狼か狂人», "a werewolf or the possessed": two values joined by «か» / "or".
+fn value_disjunction(scene: &Scene, tokens: &[Token], from: usize, to: usize) -> bool {
+    let text = scene.skeleton.text.as_str();
+    let values: Vec<&Token> = tokens[from..to]
+        .iter()
+        .filter(|t| matches!(t.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf)))
+        .collect();
+    values.windows(2).any(|w| scene.lexicon.is_or(&text[w[0].end..w[1].start]))
+}
+
+/// The role or species word a copula statement is built on: the first one that is not followed by a case
+/// particle («この村で», «村のみんな», «狼が…» name no one's role).
+fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
+    let text = scene.skeleton.text.as_str();
+    let case_particle = |rest: &str| {
+        let copula = ["です", "でし", "でご", "であ", "では", "でも", "でな"].iter().any(|c| rest.starts_with(c));
+        (rest.starts_with(['で', 'に', 'を', 'へ']) || rest.starts_with("から")) && !copula
+    };
+    tokens.iter().position(|t| {
+        matches!(t.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
+            && !(!scene.lexicon.word_boundaries && text.get(t.end..).is_some_and(case_particle))
+    })
+}
+
+/// Whether the speaker is the subject of what follows: a first-person reference before it in the piece
+/// and no other player after that.
+fn spoken_by_me(before: &[Token]) -> bool {
+    before.iter().rev().find(|t| t.is_agent()).is_some_and(|t| matches!(t.kind, Tok::Agent { kind: RefKind::Me, .. }))
+}
+
+/// Whether only a sentence end follows («ね», «よ», punctuation).
+fn ends_sentence(rest: &str) -> bool {
+    for c in rest.chars() {
+        if matches!(c, '!' | '?' | '。' | '\n') {
+            return true;
+        }
+        if !(c.is_whitespace() || matches!(c, '.' | 'ね' | 'よ' | 'な' | 'ー' | '~' | 'っ' | '〜' | '…')) {
+            return false;
+        }
+    }
+    true
+}
+
+/// A copula frame: a player and a role or species word, no cue («ケンジは狼だ», "I'm the seer").
+fn fill_state(
+    scene: &Scene,
+    tokens: &[Token],
+    parties: &[Party],
+    used: &mut [bool],
+    anchor: usize,
+    context: &PieceContext,
+) -> Option<Filled<'static>> {
+    let japanese = !scene.lexicon.word_boundaries;
+    let value_token = tokens[anchor];
+    let mut filled = Filled::state(value_token.start, value_token.end);
+    let mut flags = Flags::NONE;
+    for token in tokens {
+        match token.kind {
+            // Before a Japanese predicate only words that colour the whole clause count («ダイスケに黒出してた
+            // シオンは狼だね»: the past belongs to the modifier).
+            Tok::Word(Lex::Markers(marker)) if japanese && token.end <= value_token.start => {
+                flags.insert(marker & BEFORE_JA)
+            }
+            Tok::Word(Lex::Markers(marker)) => flags.insert(marker),
+            Tok::Word(Lex::Role(role)) => filled.values.push((Value::Role(role), (token.start, token.end))),
+            Tok::Word(Lex::Species(species)) => filled.values.push((Value::Species(species), (token.start, token.end))),
+            Tok::Word(Lex::Mark(species)) => filled.values.push((Value::Mark(species), (token.start, token.end))),
+            Tok::Word(Lex::Wolf) => filled.values.push((Value::Wolf, (token.start, token.end))),
+            Tok::Word(Lex::Source(s)) => filled.source = Some(s),
+            Tok::Word(Lex::Time(t)) => filled.time = Some(t),
+            Tok::Day(n) => filled.day = Some(n),
+            _ => {}
+        }
+    }
+    filled.flags = flags | context.sentence_flags;
+    if context.asked {
+        filled.flags.insert(Flags::QUESTION);
+    }
+    filled.value_or = value_disjunction(scene, tokens, 0, tokens.len());
+    // The subject: the player the statement is about. Results name two («サクラさんの占いでケンジは白»): the
+    // one marked as the possessor or giver is the reporter.
+    // With a source word in the piece («ユミの占いで白»), a player marked as possessor is the reporter.
+    let sourced = filled.source.is_some();
+    let subject_marks: &[&str] = if japanese {
+        &["が", "を", "は", "って", "も", "before", "after", "の"]
+    } else {
+        &["before", "after", "of"]
+    };
+    let mut subject = None;
+    // "who do you think is possessed": an interrogative is what is asked about.
+    if let Some(k) = parties.iter().position(|p| p.only() == Some(Person::Wh)) {
+        subject = Some(k);
+    }
+    // English: the player right before the copula ("I bet Shion's the bodyguard", "she's human").
+    if !japanese && subject.is_none() {
+        subject = parties
+            .iter()
+            .enumerate()
+            .filter(|(k, p)| {
+                !used[*k]
+                    && p.end <= value_token.start
+                    && p.before.as_deref().is_none_or(|m| !matches!(m, "from" | "by"))
+                    && p.after.as_deref().is_none_or(|m| m == "'s")
+            })
+            .max_by_key(|(_, p)| p.end)
+            .map(|(k, _)| k);
+    }
+    for mark in subject_marks {
+        if subject.is_some() {
+            break;
+        }
+        let best = parties
+            .iter()
+            .enumerate()
+            .filter(|(k, p)| !used[*k] && has_mark(p, mark, value_token.start, value_token.end, japanese))
+            .filter(|(_, _)| {
+                *mark != "の" || parties.iter().filter(|p| p.only() != Some(Person::Me)).count() == 1 && !sourced
+            })
+            .min_by_key(|(_, p)| p.start.abs_diff(value_token.start));
+        if let Some((k, _)) = best {
+            subject = Some(k);
+            break;
+        }
+    }
+    // «狼がわざわざ目立つ真似をする…», «白が出るはずだ»: a role or species as the subject is about no one in
+    // particular, so no earlier player is carried in.
+    let generic =
+        japanese && scene.skeleton.text.get(value_token.end..).is_some_and(|r| r.starts_with(['が', 'は', 'も']));
+    let topic = if japanese { context.topic.as_ref() } else { None };
+    if let Some(k) = subject {
+        used[k] = true;
+        filled.set(Slot::Target, parties[k].clone());
+    } else if !generic && let Some(topic) = context.vocative.as_ref().or(topic) {
+        filled.set(Slot::Target, topic.clone());
+    }
+    // Who holds the opinion or gave the result: «サクラの占いで», "per Sakura", or «あなたは…とお考えですか».
+    let reporter = parties
+        .iter()
+        .enumerate()
+        .filter(|(k, p)| {
+            !used[*k]
+                && matches!(p.after.as_deref().or(p.before.as_deref()), Some("の" | "'s" | "from" | "から" | "by"))
+        })
+        .min_by_key(|(_, p)| p.start.abs_diff(value_token.start));
+    // The holder of the opinion: «あなたは…», or in English the player before the subject ("do you think
+    // Takumi is a wolf", "anyone else think…").
+    let holder = || {
+        parties
+            .iter()
+            .enumerate()
+            .filter(|(k, p)| {
+                !used[*k]
+                    && if japanese {
+                        matches!(p.after.as_deref(), Some("は" | "が"))
+                    } else {
+                        p.end <= value_token.start
+                    }
+            })
+            .min_by_key(|(_, p)| p.start.abs_diff(value_token.start))
+    };
+    if let Some((k, _)) = reporter.or_else(holder) {
+        used[k] = true;
+        filled.set(Slot::Reporter, parties[k].clone());
+    }
+    filled.pending = context.pending.clone();
+    filled.context_source = context.source.clone();
+    filled.address = context.address;
+    // «村人です。», "Plain villager.": nothing but the role and a copula.
+    let content: Vec<&Token> = tokens.iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise))).collect();
+    let copula = |t: &Token| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::COPULA | Flags::GENUINE));
+    let after = scene.skeleton.text.get(value_token.end..context.piece_end.max(value_token.end));
+    let ends_here =
+        |rest: &str| rest.chars().all(|c| c.is_whitespace() || c.is_ascii_punctuation() || matches!(c, '。' | '、'));
+    filled.bare_role = matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
+        && content.iter().all(|t| t.start == value_token.start || copula(t))
+        && content.iter().position(|t| t.start == value_token.start).is_some_and(|i| {
+            content
+                .get(i + 1)
+                .map_or(after.is_none_or(ends_here), |next| copula(next) && next.start <= value_token.end + 1)
+        });
+    Some(filled)
+}
+
+/// A value a frame is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    Role(Role),
+    Species(Species),
+    /// A result mark («白», «●», "black»).
+    Mark(Species),
+    /// «狼», "wolf": the role or the species WEREWOLF.
+    Wolf,
+}

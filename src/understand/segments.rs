@@ -1,0 +1,139 @@
+//! Sentences and pieces. Sentences end at the lexicon's sentence marks; a sentence is cut into pieces at
+//! commas and connectives, and each piece remembers the connective that links it to its neighbours (a
+//! reason before or after, "so", "but"). A piece that evokes nothing lends its words to the next piece of
+//! its sentence (or, at the end, to the previous one): 「ケンジとリン、どっちも怪しい」 is read as one.
+
+use super::lexer::{Tok, Token};
+use super::lexicon::{Conn, Lex, Lexicon};
+
+/// A sentence: skeleton byte range and its pieces.
+#[derive(Debug, Clone)]
+pub struct Sentence {
+    pub start: usize,
+    pub end: usize,
+    /// The text after the last word ends with a question mark.
+    pub asked: bool,
+    pub pieces: Vec<Piece>,
+}
+
+/// A piece of a sentence: token range and how it is linked.
+#[derive(Debug, Clone)]
+pub struct Piece {
+    pub start: usize,
+    pub end: usize,
+    /// Indices into the utterance's tokens.
+    pub tokens: std::ops::Range<usize>,
+    /// The connective that opens this piece ("because", "so", "but"), if any.
+    pub opened_by: Option<Conn>,
+    /// The connective that closes it («から», «ので»), if any.
+    pub closed_by: Option<Conn>,
+    /// Tokens before this index were lent by pieces before it: their names count, their modality markers
+    /// stay with them («No reason to hide it anymore: on day 3 I guarded Shion»).
+    pub own_from: usize,
+    /// Token ranges left out: attributive clauses inside the piece (", who defended her all day,").
+    pub holes: Vec<std::ops::Range<usize>>,
+}
+
+/// Cuts the skeleton text into sentences and pieces.
+pub fn split(text: &str, tokens: &[Token], lexicon: &Lexicon) -> Vec<Sentence> {
+    let mut bounds: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    for mark in lexicon.sentence.find_iter(text) {
+        if mark.end() <= start {
+            continue;
+        }
+        // A mark inside a word's span ("Mr.", "Agent5." as a name) does not end a sentence there.
+        if tokens.iter().any(|t| t.start < mark.start() && mark.start() < t.end) {
+            continue;
+        }
+        bounds.push((start, mark.end()));
+        start = mark.end();
+    }
+    if start < text.len() {
+        bounds.push((start, text.len()));
+    }
+    bounds
+        .into_iter()
+        .filter(|&(s, e)| !text[s..e].trim().is_empty())
+        .map(|(s, e)| sentence(text, s, e, tokens, lexicon))
+        .collect()
+}
+
+fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Lexicon) -> Sentence {
+    let first = tokens.partition_point(|t| t.start < start);
+    let last = tokens.partition_point(|t| t.start < end);
+    let after_last_word = tokens[first..last].last().map_or(start, |t| t.end);
+    let asked = text[after_last_word..end].contains('?');
+
+    // Cut points: (offset, token index where the next piece starts, connective opening it, connective closing
+    // the previous one).
+    let mut cuts: Vec<(usize, usize, Option<Conn>, Option<Conn>)> = Vec::new();
+    for m in lexicon.piece.find_iter(&text[start..end]) {
+        let at = start + m.end();
+        if tokens[first..last].iter().any(|t| t.start < at && at <= t.end.saturating_sub(1)) {
+            continue;
+        }
+        cuts.push((at, tokens.partition_point(|t| t.start < at), None, None));
+    }
+    for (i, token) in tokens.iter().enumerate().take(last).skip(first) {
+        let Tok::Word(Lex::Conn(mut conn)) = token.kind else { continue };
+        // A particle that a name took («ユミから白もらった») is no connective.
+        if i > first
+            && let Tok::Agent { after_end, .. } = tokens[i - 1].kind
+            && after_end >= token.end
+        {
+            continue;
+        }
+        // «…なので、» inside a Japanese sentence gives the reason before it, like «から».
+        if conn == Conn::Therefore
+            && !lexicon.word_boundaries
+            && !text[start..token.start].trim().is_empty()
+            && i > first
+        {
+            conn = Conn::ReasonBefore;
+        }
+        // A list of names is not cut at its "and" ("Kenji and Rin").
+        if conn == Conn::And && i > first && tokens[i - 1].is_agent() && tokens.get(i + 1).is_some_and(|t| t.is_agent())
+        {
+            continue;
+        }
+        match conn {
+            // The piece ends with the connective: «ケンジが怪しいから、…».
+            Conn::ReasonBefore => cuts.push((token.end, i + 1, None, Some(conn))),
+            _ => cuts.push((token.start, i, Some(conn), None)),
+        }
+    }
+    cuts.sort_by_key(|c| c.0);
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut from = (start, first, None);
+    for (at, token_at, opens, closes) in cuts {
+        if at <= from.0 || at >= end {
+            // A connective at the very start still opens the first piece.
+            if at <= from.0 && opens.is_some() && from.2.is_none() {
+                from.2 = opens;
+            }
+            continue;
+        }
+        pieces.push(Piece {
+            start: from.0,
+            end: at,
+            tokens: from.1..token_at,
+            opened_by: from.2,
+            closed_by: closes,
+            own_from: from.1,
+            holes: Vec::new(),
+        });
+        from = (at, token_at, opens);
+    }
+    pieces.push(Piece {
+        start: from.0,
+        end,
+        tokens: from.1..last,
+        opened_by: from.2,
+        closed_by: None,
+        own_from: from.1,
+        holes: Vec::new(),
+    });
+    pieces.retain(|p| !p.tokens.is_empty() || p.closed_by.is_some() || p.opened_by.is_some());
+    Sentence { start, end, asked, pieces }
+}

@@ -1,0 +1,211 @@
+//! The `[agents]` section of a lexicon: how players are referred to (pronouns, honorifics, numbered seats,
+//! group words) and where a capitalised word is taken for a name nobody has. Also the private-use tokens
+//! that stand for agent references in the skeleton text, and the regex helpers the loaders share.
+
+use std::collections::HashSet;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use regex::{Regex, RegexBuilder};
+use serde::Deserialize;
+
+use super::normalize::{fold_pattern, fold_word};
+
+/// Lead characters of agent tokens in the skeleton text (Unicode private use, never in real talk).
+pub const TOKEN_OTHER: char = '\u{E000}';
+pub const TOKEN_ME: char = '\u{E001}';
+pub const TOKEN_YOU: char = '\u{E002}';
+pub const TOKEN_UNKNOWN: char = '\u{E003}';
+/// The second character of a token is `TOKEN_INDEX + k`, k indexing the utterance's agent references.
+pub const TOKEN_INDEX: u32 = 0xE100;
+pub const MAX_TOKENS: usize = 256;
+
+const ANY_INDEX: &str = r"[\x{e100}-\x{e1ff}]";
+
+/// The section as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgentDef {
+    speaker: Vec<String>,
+    addressee: Vec<String>,
+    /// Pronouns for a player named before them (him, her, 彼).
+    #[serde(default)]
+    anaphora: Vec<String>,
+    /// Pronouns in subject position (he, she): of several players named before, the first.
+    #[serde(default)]
+    subject_anaphora: Vec<String>,
+    #[serde(default)]
+    honorifics: Vec<String>,
+    #[serde(default)]
+    plural: Vec<String>,
+    #[serde(default)]
+    everyone: Vec<String>,
+    numbered: Vec<String>,
+    #[serde(default)]
+    word_boundaries: bool,
+    #[serde(default)]
+    name_positions: Vec<String>,
+    #[serde(default)]
+    coordination: Vec<String>,
+    #[serde(default)]
+    not_names: Vec<String>,
+}
+
+/// Agent words of one language, compiled.
+#[derive(Debug)]
+pub struct AgentWords {
+    /// All pronouns in one automaton (leftmost-longest); `pronoun_kinds[pattern]` says which list each is from.
+    pub pronouns: AhoCorasick,
+    pub pronoun_kinds: Vec<PronounKind>,
+    pub honorifics: Vec<String>,
+    pub plural: Vec<String>,
+    /// Group words («みんな», "everyone"): as an address they speak to everyone, as a participant they are ANY.
+    pub everyone: Vec<String>,
+    pub numbered: Regex,
+    pub word_boundaries: bool,
+    /// Capitalised words that name nobody ("I vote for Bob"); `None` when the file lists no positions.
+    pub unknown: Option<UnknownNameRules>,
+}
+
+/// Where a capitalised word is taken for a name, and how lists of names are joined (see `name_positions`).
+#[derive(Debug)]
+pub struct UnknownNameRules {
+    /// A position cue (and an optional `@`) that ends where the candidate word starts.
+    pub cue_before: Regex,
+    /// A joiner that ends where the candidate word starts (a reference must end where it starts).
+    pub joiner_before: Regex,
+    /// A joiner that starts where the candidate word ends (a reference must start where it ends).
+    pub joiner_after: Regex,
+    /// Folded words that are never names (vocabulary, pronouns, `not_names`).
+    pub not_names: HashSet<String>,
+}
+
+/// Which list a pronoun comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PronounKind {
+    Speaker,
+    Addressee,
+    Anaphor,
+    SubjectAnaphor,
+}
+
+impl AgentDef {
+    /// Compiles the section; `vocabulary` are the lexicon's other words, which are never unknown names.
+    pub fn compile(&self, vocabulary: &[String]) -> Result<AgentWords, (String, String)> {
+        fn at(entry: &'static str) -> impl Fn(String) -> (String, String) {
+            move |reason| (format!("agents.{entry}"), reason)
+        }
+        let speaker = fold_all(&self.speaker);
+        let addressee = fold_all(&self.addressee);
+        let anaphora = fold_all(&self.anaphora);
+        let subject_anaphora = fold_all(&self.subject_anaphora);
+        let lists = [
+            (&speaker, PronounKind::Speaker),
+            (&addressee, PronounKind::Addressee),
+            (&anaphora, PronounKind::Anaphor),
+            (&subject_anaphora, PronounKind::SubjectAnaphor),
+        ];
+        let pronoun_kinds = lists.iter().flat_map(|(list, kind)| list.iter().map(|_| *kind)).collect();
+        let pronouns = AhoCorasickBuilder::new()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(lists.iter().flat_map(|(list, _)| list.iter()))
+            .map_err(|e| at("speaker")(e.to_string()))?;
+        let numbered = compile(&format!("(?:{})", fold_list(&self.numbered).join("|"))).map_err(at("numbered"))?;
+        if numbered.captures_len() < 2 {
+            return Err(at("numbered")("each pattern needs a capture group for the number".into()));
+        }
+        Ok(AgentWords {
+            pronouns,
+            pronoun_kinds,
+            honorifics: fold_all(&self.honorifics),
+            plural: fold_all(&self.plural),
+            everyone: fold_all(&self.everyone),
+            numbered,
+            word_boundaries: self.word_boundaries,
+            unknown: self.unknown_name_rules(vocabulary).map_err(at("name_positions"))?,
+        })
+    }
+
+    /// Every word of the section (the lexicon keeps them out of its own matcher's way).
+    pub fn everyone_words(&self) -> &[String] {
+        &self.everyone
+    }
+
+    fn unknown_name_rules(&self, vocabulary: &[String]) -> Result<Option<UnknownNameRules>, String> {
+        if self.name_positions.is_empty() {
+            return Ok(None);
+        }
+        if self.coordination.is_empty() {
+            return Err("`name_positions` needs `coordination` (how names are listed)".into());
+        }
+        let cues = fold_list(&self.name_positions).join("|");
+        let joiner = fold_list(&self.coordination).join("|");
+        let not_names =
+            [&self.speaker, &self.addressee, &self.anaphora, &self.subject_anaphora, &self.everyone, &self.not_names]
+                .into_iter()
+                .flat_map(|list| fold_all(list))
+                .chain(vocabulary.iter().map(|w| fold_word(w)))
+                .collect();
+        Ok(Some(UnknownNameRules {
+            cue_before: compile(&format!(r"(?:{cues})(?:@\s*)?$"))?,
+            joiner_before: compile(&format!(r"(?:{joiner})(?:@\s*)?$"))?,
+            joiner_after: compile(&format!(r"^(?:{joiner})"))?,
+            not_names,
+        }))
+    }
+}
+
+/// The regex that matches any agent token of a known or unknown reference.
+pub fn token_pattern() -> String {
+    format!(r"[\x{{e000}}-\x{{e003}}]{ANY_INDEX}")
+}
+
+/// Folded, non-empty, longest first.
+pub fn fold_all(words: &[String]) -> Vec<String> {
+    let mut folded: Vec<String> = words.iter().map(|w| fold_word(w)).filter(|w| !w.is_empty()).collect();
+    folded.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    folded
+}
+
+pub fn fold_list(fragments: &[String]) -> Vec<String> {
+    fragments.iter().map(|f| fold_pattern(f)).collect()
+}
+
+/// A regex from a locale file: ASCII in lower case (text is matched lower-cased), `\b` the ASCII boundary.
+pub fn compile(source: &str) -> Result<Regex, String> {
+    check_lower_case(source)?;
+    RegexBuilder::new(&ascii_word_boundaries(source)).build().map_err(|e| e.to_string())
+}
+
+/// `\b` becomes the ASCII word boundary `(?-u:\b)`: the Unicode one makes the fast (lazy DFA) engines give
+/// up on non-ASCII text and fall back to the slow one, and game words in `\b` patterns are ASCII anyway.
+fn ascii_word_boundaries(source: &str) -> String {
+    let mut out = String::with_capacity(source.len() + 16);
+    let mut chars = source.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('b') => out.push_str("(?-u:\\b)"),
+            Some(next) => {
+                out.push('\\');
+                out.push(next);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// Text is matched lower-cased, so an upper-case ASCII letter outside an escape could never match.
+fn check_lower_case(source: &str) -> Result<(), String> {
+    let mut escaped = false;
+    for c in source.chars() {
+        if !escaped && c.is_ascii_uppercase() {
+            return Err(format!("`{source}`: write ASCII letters in lower case (text is matched lower-cased)"));
+        }
+        escaped = !escaped && c == '\\';
+    }
+    Ok(())
+}
