@@ -105,6 +105,14 @@ impl Skeleton {
         (first.0 as usize, last.max(first.0) as usize)
     }
 
+    /// The skeleton bytes standing for folded bytes `start..end` (the reverse of [`Skeleton::folded_span`]).
+    pub fn skeleton_span(&self, start: usize, end: usize) -> (usize, usize) {
+        let first = self.map.partition_point(|m| (m.1 as usize) < start);
+        let last = self.map.partition_point(|m| (m.2 as usize) <= end);
+        let at = |i: usize| self.map.get(i).map_or(self.text.len(), |m| m.0 as usize);
+        (at(first), at(last).max(at(first)))
+    }
+
     /// The reference a token's index character points to.
     pub fn token_ref(&self, token: &str) -> Option<&AgentRef> {
         let index = token.chars().nth(1)? as u32;
@@ -194,7 +202,9 @@ pub fn tokenize(
             kind = if agent.is_some() { RefKind::Other } else { RefKind::Unknown };
         }
         if matches!(kind, RefKind::Other) {
-            if let Some(agent) = agent.filter(|_| priority != 2 && priority != 5) {
+            // A subject pronoun continues its referent as the subject: "He is…" after "He keeps voting for
+            // Shion" is still the first player, not Shion.
+            if let Some(agent) = agent.filter(|_| priority != 2) {
                 named.push((start, agent));
             }
             if let Some(h) = words.honorifics.iter().find(|h| text[end..].starts_with(h.as_str())) {

@@ -382,8 +382,9 @@ fn agent(scene: &Scene, person: Person) -> Result<Agent, Drop> {
 fn asked(scene: &Scene, f: &Filled) -> Result<Agent, Drop> {
     if let Some(person) = f.subject.as_ref().and_then(Party::only) {
         match person {
-            Person::You(_) | Person::Named(_) | Person::Everyone => return agent(scene, person),
-            Person::Me | Person::Wh | Person::Unknown => {}
+            Person::You(Some(_)) | Person::Named(_) | Person::Everyone => return agent(scene, person),
+            // "tell us who you suspect" with nobody addressed asks whoever is listening.
+            Person::You(None) | Person::Me | Person::Wh | Person::Unknown => {}
         }
     }
     match f.address {
@@ -474,6 +475,10 @@ fn species_of(f: &Filled) -> Option<Species> {
 /// («昨日の投票先を教えて» → `VOTED ANY`).
 fn asks(scene: &Scene, f: &Filled) -> Option<Result<Vec<Sentence>, Drop>> {
     let template = f.frame?.asks.as_ref()?;
+    // «Agent[01]の占い結果は本当に…？»: a question about another player's result asks nobody for it.
+    if f.target.as_ref().is_some_and(Party::is_third_party) {
+        return Some(Err(drop("a question about another player's result")));
+    }
     Some(asked(scene, f).and_then(|to| {
         let text = template.replace("{asked}", &to.to_string());
         let mut sentence = parse(&text, &ParseOptions::default()).map_err(|_| drop("bad asks template"))?.sentence;
@@ -508,6 +513,9 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
     };
     if f.flags.any(Flags::FAKE) {
         return Err(drop("a role called fake is denied, which is ambiguous (C7)"));
+    }
+    if f.flags.any(Flags::NOUN) {
+        return Err(drop("claims counted or named, not made («占いCOが2人»)"));
     }
     if f.asking() {
         let to = asked(scene, f)?;
@@ -607,8 +615,14 @@ fn result(scene: &Scene, f: &Filled) -> Built {
         }
         return Ok(out);
     }
-    if f.flags.any(Flags::NEG | Flags::HEDGE | Flags::UNDECIDED | Flags::FAKE) {
+    // «Xさんは…に人狼判定を出しているようですね»: a hedge on someone else's result only hedges the report.
+    let hedged = f.flags.any(Flags::HEDGE) && reporter.is_none_or(|r| Some(r) == scene.ctx.speaker);
+    if f.flags.any(Flags::NEG | Flags::UNDECIDED | Flags::FAKE) || hedged {
         return Err(drop("a negated or hedged result"));
+    }
+    // «なるほど、ユウは人間判定か»: a result given by nobody named, with no claim of the speaker's before it.
+    if f.flags.any(Flags::GIVE) && reporter.is_none() && f.source.is_none() && f.context_source.is_none() {
+        return Err(drop("a result given by nobody named (C5)"));
     }
     if f.flags.any(Flags::INTENT | Flags::LATER) {
         return Err(drop("a result foretold, not given"));
@@ -681,8 +695,31 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
     if roles.contains(&Role::Any) {
         return Err(drop("an opinion with no role is only asked for"));
     }
+    if f.flags.any(Flags::PASSIVE) {
+        return Err(drop("a passive opinion («メイに疑われた») is someone else's, unattributed"));
+    }
+    if targets.contains(&scene.ctx.speaker.unwrap_or(Agent::Any)) {
+        return Err(drop("an opinion of the speaker about themself"));
+    }
+    // "Midori said she is the real seer", «汝が真の占い師であると主張する»: a reported claim (C5).
+    if f.flags.any(Flags::REPORT)
+        && f.subject.is_none()
+        && targets.len() == 1
+        && roles.len() == 1
+        && !matches!(roles[0], Role::Werewolf | Role::Villager | Role::Any)
+    {
+        let target = targets[0];
+        return Ok(vec![with_subject(target, Content::Comingout { target, role: roles[0] })]);
+    }
     // Someone else's opinion only when it is reported («ケンジは…と言ってた», "Rin told us she thinks…").
-    let holder = match f.subject.as_ref().filter(|p| f.flags.any(Flags::REPORT) || !p.is_third_party()) {
+    // "who do you suspect?": the addressee's opinion is what is asked, and the question says whose it is.
+    let asking = f.flags.any(Flags::QUESTION | Flags::INFO | Flags::REQUEST);
+    let holder = match f
+        .subject
+        .as_ref()
+        .filter(|p| f.flags.any(Flags::REPORT) || !p.is_third_party())
+        .filter(|p| !(asking && matches!(p.only(), Some(Person::You(_)))))
+    {
         Some(party) => Some(agent(scene, party.only().ok_or_else(|| drop("an opinion of several players"))?)?),
         None => None,
     };
@@ -743,7 +780,10 @@ fn action(scene: &Scene, f: &Filled) -> Built {
     // «昨日ケンジには投票してないよ»: a past day makes a plain act past.
     let past = f.flags.any(Flags::PAST)
         || f.time == Some(Time::Past)
-            && !f.flags.any(Flags::REQUEST | Flags::INCLUSIVE | Flags::INTENT | Flags::QUESTION);
+            && !f.flags.any(Flags::REQUEST | Flags::INCLUSIVE | Flags::INTENT | Flags::QUESTION | Flags::REPORT);
+    if f.flags.any(Flags::SHOULD) && f.flags.any(Flags::QUESTION) {
+        return Err(drop("a musing question («投票するべきかな？»)"));
+    }
     let Some(target_party) = &f.target else {
         if f.asking()
             && let Some(asked) = asks(scene, f)
@@ -756,6 +796,13 @@ fn action(scene: &Scene, f: &Filled) -> Built {
         return Err(drop("no target is named"));
     };
     let targets = agents(scene, target_party)?;
+    if target_party.people.contains(&Person::Wh) && !f.asking() && !f.flags.any(Flags::INCLUSIVE) {
+        return Err(drop("an embedded question («誰を占うか») names no target"));
+    }
+    // «私はAgent[01]を占って白を引いている»: a divination linked to what follows reports its result there.
+    if frame.class == Class::Divine && f.flags.any(Flags::TE) && !f.flags.any(Flags::REQUEST) {
+        return Err(drop("pending"));
+    }
     let make = |target: Agent| -> Content {
         match (frame.class, past) {
             (Class::Vote, false) => Content::Vote { target },
@@ -778,6 +825,10 @@ fn action(scene: &Scene, f: &Filled) -> Built {
             .collect()
     };
     let negate = f.flags.any(Flags::NEG);
+    // «ミオ噛みでどうかな？»: a proposal in question form is still a proposal (C8).
+    if f.flags.any(Flags::INCLUSIVE) {
+        return Ok(contents(negate).into_iter().map(|s| request(Agent::Any, s)).collect());
+    }
     if f.asking() {
         let to = asked(scene, f)?;
         return Ok(contents(negate).into_iter().map(|s| inquire(to, s)).collect());
@@ -790,7 +841,12 @@ fn action(scene: &Scene, f: &Filled) -> Built {
         return Err(drop("an attributive clause (\"everyone who voted her\") asserts nothing"));
     }
     let everyone = subject == Some(Person::Everyone) || f.address == Address::Everyone && f.imperative;
-    if f.flags.any(Flags::INCLUSIVE) || everyone && !past || f.flags.any(Flags::SHOULD) && subject != Some(Person::Me) {
+    // Everyone acting is a call to everyone only when said as one («みんなで…しない？», "we should").
+    let called = f.flags.any(Flags::SHOULD | Flags::REQUEST) || f.imperative;
+    if everyone && !called && !past {
+        return Err(drop("what everyone does, described, is no call"));
+    }
+    if everyone && !past || f.flags.any(Flags::SHOULD) && subject != Some(Person::Me) {
         return Ok(contents(negate).into_iter().map(|s| request(Agent::Any, s)).collect());
     }
     // "@Takumi you attack Mizuki tonight": telling the addressee what to do.
@@ -906,6 +962,14 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
     }
     let asking = f.flags.any(Flags::QUESTION) && !f.flags.any(Flags::TAG);
     match subject {
+        // «カナタがユウを占ってくれたんだ！ボクは人間さんだって！»: the result of a divination of the speaker.
+        Person::Me
+            if f.pending.as_ref().is_some_and(|p| p.target.only() == Some(Person::Me)) && species_of(f).is_some() =>
+        {
+            let mut about_me = f.clone();
+            about_me.target = None;
+            result(scene, &about_me)
+        }
         Person::Me => {
             if asking {
                 return Err(drop("a question about the speaker"));
@@ -953,14 +1017,30 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 && f.source.is_none()
                 && f.subject.as_ref().is_some_and(|p| p.is_third_party() && p.people.len() == 1) =>
         {
-            // «ケンジはリンのこと狼だって言ってた»: another player's opinion, reported (C5).
             let target = agent(scene, subject)?;
             let holder = agent(scene, f.subject.as_ref().and_then(Party::only).unwrap_or(Person::Unknown))?;
-            let role = role_of(f).ok_or_else(|| drop("no role"))?;
             if f.flags.any(Flags::NEG | Flags::QUESTION) {
                 return Err(drop("a negated or asked report"));
             }
+            // «リョウがあなたを白って言った»: a result mark given by a named player is a divination (C18).
+            if let Some(&(Value::Mark(species), _)) = f.values.iter().find(|(v, _)| matches!(v, Value::Mark(_))) {
+                return Ok(vec![with_subject(holder, Content::Divined { target, species })]);
+            }
+            // «ケンジはリンのこと狼だって言ってた»: another player's opinion, reported (C5).
+            let role = role_of(f).ok_or_else(|| drop("no role"))?;
             Ok(vec![with_subject(holder, Content::Estimate { target, role })])
+        }
+        // «カナタが狂人だって言ってた», "Agent[02] says he is the seer": a reported claim (C5).
+        Person::You(_) | Person::Named(_)
+            if f.flags.any(Flags::REPORT)
+                && f.source.is_none()
+                && f.subject.is_none()
+                && matches!(value, Value::Role(_) | Value::Wolf)
+                && !f.flags.any(Flags::NEG | Flags::QUESTION) =>
+        {
+            let target = agent(scene, subject)?;
+            let role = role_of(f).ok_or_else(|| drop("no role"))?;
+            Ok(vec![with_subject(target, Content::Comingout { target, role })])
         }
         Person::You(_) | Person::Named(_) => {
             let target = agent(scene, subject)?;

@@ -63,6 +63,7 @@ pub fn read(scene: &Scene) -> Read {
                 pending: state.pending.clone(),
                 vocative: vocative.clone(),
                 topic: state.topic.clone(),
+                leading: scene.leading.clone(),
                 day,
                 piece_end: piece.end,
                 opened_by: piece.opened_by,
@@ -191,8 +192,9 @@ fn address_of(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address
             pieces.remove(0);
             return (Address::RoleHolder, None, pieces);
         }
+        // «リンのこと、疑ってないよ»: a name with a case mark is an argument set off, not a call.
         if let [token] = tokens.as_slice()
-            && let Tok::Agent { index, .. } = token.kind
+            && let Tok::Agent { index, after: None | Some("は"), .. } = token.kind
             && let Some(agent) = scene.skeleton.refs[index].agent
             && scene.skeleton.refs[index].kind != RefKind::Me
             && Some(agent) != scene.ctx.speaker
@@ -372,83 +374,88 @@ fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> Flags {
     flags
 }
 
-/// Attaches reasons to conclusions (C10): «A から B», "B because A", "A, so B", and across sentences «A。だから
-/// B。», "A. That's why B.", «B。A からです。». A reason and its conclusion give one BECAUSE; when either side
-/// says nothing, the other stands alone.
+/// Attaches reasons to conclusions (C10): «A から、B», "B because A", "A, so B", and across sentences «A。だから
+/// B。», "A. That's why B.", «B。A からです。». A reason and a one-sentence conclusion give one BECAUSE; when
+/// either side says nothing, or the conclusion is a question, they stand apart. `earlier` holds the readings
+/// of the sentences before, `previous` those of the sentence right before.
 fn reasons(
     results: Vec<(Piece, Vec<Reading>)>,
     earlier: &mut Vec<Reading>,
     previous: std::ops::Range<usize>,
 ) -> Vec<Reading> {
     let mut out: Vec<Reading> = Vec::new();
-    let mut items: Vec<(Piece, Vec<Reading>)> = results;
-    let mut i = 0;
-    while i < items.len() {
-        let (piece, _) = &items[i];
-        let opened = piece.opened_by;
-        let closed = piece.closed_by;
-        let readings = std::mem::take(&mut items[i].1);
-        match (opened, closed) {
-            // «A から、B»: this piece is the reason of the next.
-            (_, Some(Conn::ReasonBefore))
-                if i + 1 < items.len() && items[i + 1].1.len() == 1 && !readings.is_empty() =>
-            {
-                let conclusion = items[i + 1].1.remove(0);
-                out.push(because(readings, conclusion));
-                i += 2;
-                continue;
+    // The readings of the piece before, in `out`.
+    let mut last_piece = 0..0;
+    let count = results.len();
+    let mut pieces = results.into_iter().enumerate().peekable();
+    // The sentence before says one thing that can be joined to `conclusion`.
+    let previous_one = |earlier: &Vec<Reading>, reasons: &[Reading], conclusion: Option<&Reading>| {
+        previous.len() == 1
+            && match conclusion {
+                Some(conclusion) => joinable(std::slice::from_ref(&earlier[previous.start]), conclusion),
+                None => joinable(reasons, &earlier[previous.start]),
             }
-            // «B。A からです。»: a sentence that is only a reason explains the sentence before.
-            (_, Some(Conn::ReasonBefore)) if items.len() == 1 && !readings.is_empty() && previous.len() == 1 => {
-                let conclusion = earlier.remove(previous.start);
-                out.push(because(readings, conclusion));
-                i += 1;
-                continue;
-            }
-            // "B because A": this piece is the reason of the previous one; at the start, of the next one.
-            (Some(Conn::ReasonAfter), _) if !readings.is_empty() => {
-                if let Some(conclusion) = out.last().filter(|_| i > 0 && items_len_one(&out)).cloned() {
-                    out.pop();
+    };
+    while let Some((index, (piece, readings))) = pieces.next() {
+        let start = out.len();
+        let alone = count == 1;
+        match (piece.opened_by, piece.closed_by) {
+            // «A から、B»: this piece is the reason of the next; «B。A からです。» of the sentence before.
+            (_, Some(Conn::ReasonBefore)) if !readings.is_empty() => {
+                let next_one = pieces.peek().is_some_and(|(_, (_, next))| next.len() == 1 && joinable(&readings, &next[0]));
+                if next_one && let Some((_, (_, next))) = pieces.peek_mut() {
+                    let conclusion = next.remove(0);
                     out.push(because(readings, conclusion));
-                } else if i == 0 && i + 1 < items.len() && items[i + 1].1.len() == 1 {
-                    let conclusion = items[i + 1].1.remove(0);
-                    out.push(because(readings, conclusion));
-                    i += 2;
-                    continue;
-                } else if i == 0 && items.len() == 1 && previous.len() == 1 {
+                } else if alone && previous_one(earlier, &readings, None) {
                     let conclusion = earlier.remove(previous.start);
                     out.push(because(readings, conclusion));
                 } else {
                     out.extend(readings);
                 }
-                i += 1;
-                continue;
             }
-            // "A, so B", «A。だから B»: what came before is the reason.
-            (Some(Conn::Therefore), _) if readings.len() == 1 => {
-                let conclusion = readings.into_iter().next().expect("one reading");
-                if i > 0 && !out.is_empty() {
-                    let reason = std::mem::take(&mut out);
-                    out.push(because(reason, conclusion));
-                } else if i == 0 && previous.len() == 1 {
-                    let reason = earlier.remove(previous.start);
-                    out.push(because(vec![reason], conclusion));
+            // "B because A": this piece is the reason of the piece before; opening the sentence, of the next
+            // piece ("Since A, B") or of the sentence before («だって A»).
+            (Some(Conn::ReasonAfter), _) if !readings.is_empty() => {
+                let next_one = pieces.peek().is_some_and(|(_, (_, next))| next.len() == 1 && joinable(&readings, &next[0]));
+                if last_piece.len() == 1 && joinable(&readings, &out[last_piece.start]) {
+                    let conclusion = out.remove(last_piece.start);
+                    out.push(because(readings, conclusion));
+                } else if index == 0 && next_one && let Some((_, (_, next))) = pieces.peek_mut() {
+                    let conclusion = next.remove(0);
+                    out.push(because(readings, conclusion));
+                } else if alone && previous_one(earlier, &readings, None) {
+                    let conclusion = earlier.remove(previous.start);
+                    out.push(because(readings, conclusion));
                 } else {
-                    out.push(conclusion);
+                    out.extend(readings);
                 }
-                i += 1;
-                continue;
             }
-            _ => {}
+            // "A, so B", «A。だから B»: the piece (or, opening the sentence, the sentence) before is the reason.
+            (Some(Conn::Therefore), _) if readings.len() == 1 => {
+                let conclusion = &readings[0];
+                if !last_piece.is_empty() && joinable(&out[last_piece.clone()], conclusion) {
+                    let reasons: Vec<Reading> = out.drain(last_piece.clone()).collect();
+                    out.extend(readings.into_iter().map(|c| because(reasons.clone(), c)));
+                } else if index == 0 && previous_one(earlier, &[], Some(conclusion)) {
+                    let reason = earlier.remove(previous.start);
+                    out.extend(readings.into_iter().map(|c| because(vec![reason.clone()], c)));
+                } else {
+                    out.extend(readings);
+                }
+            }
+            _ => out.extend(readings),
         }
-        out.extend(readings);
-        i += 1;
+        last_piece = start.min(out.len())..out.len();
     }
     out
 }
 
-fn items_len_one(out: &[Reading]) -> bool {
-    !out.is_empty()
+/// Whether a reading can be a reason or a conclusion: a statement or a request, not a question; a request
+/// is no reason.
+fn joinable(reasons: &[Reading], conclusion: &Reading) -> bool {
+    let question = |r: &Reading| matches!(r.sentence.content, Content::Inquire { .. });
+    let request = |r: &Reading| matches!(r.sentence.content, Content::Request { .. });
+    !question(conclusion) && reasons.iter().all(|r| !question(r) && !request(r))
 }
 
 /// `BECAUSE (reason) (conclusion)`, several reasons joined with AND.

@@ -184,6 +184,13 @@ pub struct Frame {
     pub confidence: f32,
 }
 
+impl Frame {
+    /// Whether the frame asks for an opinion with the role left open («どう思う？», "your read on").
+    pub fn leaves_value_open(&self) -> bool {
+        matches!(self.value, Some(Value::Role(Role::Any) | Value::Species(Species::Any)))
+    }
+}
+
 /// All frames of a language.
 #[derive(Debug, Default)]
 pub struct Frames {

@@ -44,6 +44,11 @@ impl Token<'_> {
     pub fn is_agent(&self) -> bool {
         matches!(self.kind, Tok::Agent { .. })
     }
+
+    /// A role, species or result mark word.
+    pub fn is_value(&self) -> bool {
+        matches!(self.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
+    }
 }
 
 /// The tokens of the skeleton, in order, not overlapping.

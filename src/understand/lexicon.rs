@@ -91,6 +91,9 @@ struct WordDef {
     /// Words that contain a known word but mean something else («人狼ゲーム»): they shadow it.
     #[serde(default)]
     noise: Vec<String>,
+    /// Words that take back the player or value just said («…じゃなくて», "I mean"): what follows replaces it.
+    #[serde(default)]
+    correction: Vec<String>,
 }
 
 /// What a matched word is.
@@ -113,6 +116,8 @@ pub enum Lex {
     Wh,
     /// A group word as a participant («みんな», "everyone").
     Everyone,
+    /// A self-correction: the player or value before it is replaced by the one after it.
+    Correction,
     Noise,
 }
 
@@ -251,6 +256,7 @@ impl Lexicon {
         }
         words.add_all("words.wh", &w.wh, Lex::Wh);
         words.add_all("words.noise", &w.noise, Lex::Noise);
+        words.add_all("words.correction", &w.correction, Lex::Correction);
         words.add_all("agents.everyone", def.agents.everyone_words(), Lex::Everyone);
         for (key, list) in &w.time {
             let time = match key.as_str() {

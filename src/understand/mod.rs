@@ -198,7 +198,8 @@ impl Understander {
         let tokens = lexer::tokens(&skeleton, lexicon);
         let leading = leading.and_then(|&(agent, span, _)| {
             let agent = agent?;
-            Some(build::Party::named(agent, span.0, span.1))
+            let (start, end) = skeleton.skeleton_span(span.0, span.1);
+            Some(build::Party::named(agent, start, end))
         });
         let scene =
             scene::Scene { ctx, lexicon, skeleton: &skeleton, tokens: &tokens, addressee, unknown_address, leading };

@@ -229,6 +229,8 @@ pub struct PieceContext {
     pub vocative: Option<Party>,
     /// The topic of an earlier piece (see [`PieceReading::topic`]).
     pub topic: Option<Party>,
+    /// The utterance's leading `@`/`>>` mention, which a sentence's vocative may be.
+    pub leading: Option<Party>,
     /// A day stated in an earlier piece of the sentence.
     pub day: Option<u32>,
     /// Where the piece ends in the skeleton text.
@@ -262,7 +264,13 @@ fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &m
 fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], offset: usize, context: &PieceContext) -> Vec<Party> {
     let text = scene.skeleton.text.as_str();
     let mut out: Vec<Party> = Vec::new();
+    // «ダイスケ…じゃなくてタクミ»: the party a correction follows, to be replaced by the next one.
+    let mut corrected: Option<usize> = None;
     for (i, token) in tokens.iter().enumerate() {
+        if matches!(token.lex(), Some(Lex::Correction)) {
+            corrected = out.len().checked_sub(1).filter(|_| tokens[..i].last().is_some_and(Token::is_agent));
+            continue;
+        }
         let (person, after, before, mark_end) = match token.kind {
             Tok::Agent { index, kind, after, before, after_end } => {
                 (person_of(scene, index, kind, context), after, before, after_end)
@@ -287,6 +295,9 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], offset: usize, context: 
             token: offset + i,
             quant: None,
         };
+        if let Some(replaced) = corrected.take() {
+            out.truncate(replaced);
+        }
         // A list: the previous party ends where this one starts, but for a joiner («と», "and", ",").
         // «サクラもユミも»: «も» joins two names when both take it.
         let both_mo = |last: &Party| last.after.as_deref() == Some("も") && after == Some("も");
@@ -354,9 +365,14 @@ fn fill_frame<'f>(
     let piece_end = tokens.get(to.saturating_sub(1).max(at)).map_or(cue.end, |t| t.end);
     let mut flags = frame.flags;
     let mut tail_end = cue.end;
-    if let Some((ending, end)) = scene.lexicon.ending_at(&scene.skeleton.text, cue.end) {
-        flags.insert(ending);
-        tail_end = end;
+    match scene.lexicon.ending_at(&scene.skeleton.text, cue.end) {
+        Some((ending, end)) => {
+            flags.insert(ending);
+            tail_end = end;
+        }
+        // «シュンイチさん追放。»: a proposal word with no verb after it is a noun.
+        None if japanese && frame.proposal => flags.insert(Flags::NOUN),
+        None => {}
     }
     let mut day = None;
     let mut talk = None;
@@ -365,6 +381,8 @@ fn fill_frame<'f>(
     let mut source = None;
     for (i, token) in tokens.iter().enumerate().take(to).skip(from) {
         match token.kind {
+            // The verb ending already said what a word inside it says («投票しない？» is no denial).
+            Tok::Word(Lex::Markers(_)) if token.start >= cue.end && token.end <= tail_end => {}
             Tok::Word(Lex::Markers(mut marker)) => {
                 if japanese && i < at {
                     // Before a Japanese cue only words that colour the whole clause count.
@@ -380,6 +398,16 @@ fn fill_frame<'f>(
             Tok::Word(Lex::Species(species)) => values.push((Value::Species(species), token.start, token.end)),
             Tok::Word(Lex::Mark(species)) => values.push((Value::Mark(species), token.start, token.end)),
             Tok::Word(Lex::Wolf) => values.push((Value::Wolf, token.start, token.end)),
+            // «狼じゃなくて狂人»: a correction replaces the value before it; with nothing after it to
+            // replace it by, it denies («投票するんじゃなくて、»).
+            Tok::Word(Lex::Correction) => {
+                let replaced_by = tokens[i + 1..to].iter().find(|t| t.is_agent() || t.is_value());
+                match replaced_by {
+                    Some(next) if next.is_value() => values.clear(),
+                    Some(_) => {}
+                    None => flags.insert(Flags::NEG),
+                }
+            }
             Tok::Word(Lex::Source(s)) => source = Some(s),
             Tok::Word(Lex::Time(t)) => time = Some(t),
             Tok::Day(n) => day = Some(n),
@@ -425,14 +453,17 @@ fn fill_frame<'f>(
                 if !has_mark(party, mark, cue.start, cue.end, japanese) {
                     continue;
                 }
-                // An interrogative asks for the target ("who did you vote for?"), never for who acts.
-                if *slot != Slot::Target && party.people.contains(&Person::Wh) {
+                // An interrogative asks for the target ("who did you vote for?"), never for who acts; a group
+                // word acts or is asked, never is the target.
+                if *slot != Slot::Target && party.people.contains(&Person::Wh)
+                    || *slot == Slot::Target && party.people.contains(&Person::Everyone)
+                {
                     continue;
                 }
                 // The speaker reports results; "I" before a result word is not what it is about.
                 if *slot == Slot::Target
                     && frame.class == super::frames::Class::Result
-                    && matches!(mark.as_str(), "before" | "の" | "'s")
+                    && !matches!(mark.as_str(), "を" | "に" | "after" | "as" | "on" | "to")
                     && party.only() == Some(Person::Me)
                 {
                     continue;
@@ -474,7 +505,18 @@ fn fill_frame<'f>(
     if filled.target.is_none()
         && matches!(frame.class, super::frames::Class::Estimate | super::frames::Class::Result)
         && frame.asks.is_none()
-        && let Some(topic) = context.vocative.as_ref().or(context.topic.as_ref())
+        && frame.negated == super::frames::Negated::Drop
+        // «…人狼ということですよね。どう思いますか？» asks what everyone thinks, not about the earlier player.
+        && !frame.leaves_value_open()
+        && let Some(topic) = own_vocative(context).or(context.topic.as_ref()).or(context.vocative.as_ref())
+    {
+        filled.target = Some(topic.clone());
+    }
+    // «@ミナ、…今日は投票するね»: the player the sentence opens with is whom the speaker's vote names.
+    if filled.target.is_none()
+        && frame.class == super::frames::Class::Vote
+        && !filled.flags.any(Flags::QUESTION | Flags::REQUEST | Flags::INCLUSIVE)
+        && let Some(topic) = &context.vocative
     {
         filled.target = Some(topic.clone());
     }
@@ -505,6 +547,12 @@ fn fill_frame<'f>(
     filled.context_source = context.source.clone();
     filled.address = context.address;
     Some(filled)
+}
+
+/// The sentence's own vocative, not the utterance's leading `@` mention standing in for it: an earlier
+/// sentence's topic is nearer than the player the whole utterance addresses.
+fn own_vocative(context: &PieceContext) -> Option<&Party> {
+    context.vocative.as_ref().filter(|v| context.leading.as_ref().is_none_or(|l| l.start != v.start))
 }
 
 /// Words before a Japanese cue that still colour it.
@@ -555,7 +603,9 @@ fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
     let text = scene.skeleton.text.as_str();
     let case_particle = |rest: &str| {
         let copula = ["です", "でし", "でご", "であ", "では", "でも", "でな"].iter().any(|c| rest.starts_with(c));
-        (rest.starts_with(['で', 'に', 'を', 'へ']) || rest.starts_with("から")) && !copula
+        // «村人陣営の方だ»: «の方» is still the state.
+        let particle = rest.starts_with(['で', 'に', 'を', 'へ']) || rest.starts_with('の') && !rest.starts_with("の方");
+        (particle || rest.starts_with("から") || rest.starts_with("として")) && !copula
     };
     tokens.iter().position(|t| {
         matches!(t.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
@@ -623,7 +673,7 @@ fn fill_state(
     // With a source word in the piece («ユミの占いで白»), a player marked as possessor is the reporter.
     let sourced = filled.source.is_some();
     let subject_marks: &[&str] = if japanese {
-        &["が", "を", "は", "って", "も", "before", "after", "の"]
+        &["を", "が", "は", "って", "も", "before", "after", "の"]
     } else {
         &["before", "after", "of"]
     };
@@ -667,11 +717,29 @@ fn fill_state(
     // particular, so no earlier player is carried in.
     let generic =
         japanese && scene.skeleton.text.get(value_token.end..).is_some_and(|r| r.starts_with(['が', 'は', 'も']));
+    // «村人です。», "Plain villager.": nothing but the role and a copula.
+    let content: Vec<&Token> = tokens.iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise))).collect();
+    let copula = |t: &Token| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::COPULA | Flags::GENUINE));
+    let after = scene.skeleton.text.get(value_token.end..context.piece_end.max(value_token.end));
+    let ends_here =
+        |rest: &str| rest.chars().all(|c| c.is_whitespace() || c.is_ascii_punctuation() || matches!(c, '。' | '、'));
+    filled.bare_role = matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
+        && content.iter().all(|t| t.start == value_token.start || copula(t))
+        && content.iter().position(|t| t.start == value_token.start).is_some_and(|i| {
+            content
+                .get(i + 1)
+                .map_or(after.is_none_or(ends_here), |next| copula(next) && next.start <= value_token.end + 1)
+        });
     let topic = if japanese { context.topic.as_ref() } else { None };
+    let vocative = own_vocative(context);
     if let Some(k) = subject {
         used[k] = true;
         filled.set(Slot::Target, parties[k].clone());
-    } else if !generic && let Some(topic) = context.vocative.as_ref().or(topic) {
+    } else if !generic
+        // «ミナトさん、村人です。» claims a role to ミナト; «リン、確実に狼だわ» says what リン is.
+        && !(filled.bare_role && !matches!(value_token.lex(), Some(Lex::Wolf)))
+        && let Some(topic) = vocative.or(topic)
+    {
         filled.set(Slot::Target, topic.clone());
     }
     // Who holds the opinion or gave the result: «サクラの占いで», "per Sakura", or «あなたは…とお考えですか».
@@ -706,19 +774,6 @@ fn fill_state(
     filled.pending = context.pending.clone();
     filled.context_source = context.source.clone();
     filled.address = context.address;
-    // «村人です。», "Plain villager.": nothing but the role and a copula.
-    let content: Vec<&Token> = tokens.iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise))).collect();
-    let copula = |t: &Token| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::COPULA | Flags::GENUINE));
-    let after = scene.skeleton.text.get(value_token.end..context.piece_end.max(value_token.end));
-    let ends_here =
-        |rest: &str| rest.chars().all(|c| c.is_whitespace() || c.is_ascii_punctuation() || matches!(c, '。' | '、'));
-    filled.bare_role = matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
-        && content.iter().all(|t| t.start == value_token.start || copula(t))
-        && content.iter().position(|t| t.start == value_token.start).is_some_and(|i| {
-            content
-                .get(i + 1)
-                .map_or(after.is_none_or(ends_here), |next| copula(next) && next.start <= value_token.end + 1)
-        });
     Some(filled)
 }
 
