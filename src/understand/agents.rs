@@ -149,7 +149,13 @@ pub fn tokenize(
     // (start, end, kind, agent, priority: lower wins on overlap)
     let mut found: Vec<(usize, usize, RefKind, Option<Agent>, u8)> = Vec::new();
     // The number is the match's first digit run (cheaper than asking the regex for its groups).
+    let talk_refs: Vec<(usize, usize)> =
+        words.talk_refs.iter().flat_map(|r| r.find_iter(text).map(|m| (m.start(), m.end()))).collect();
     for whole in words.numbered.find_iter(text) {
+        // «1日目の1番目の発話» is a talk, not player 1.
+        if talk_refs.iter().any(|&(s, e)| whole.start() < e && s < whole.end()) {
+            continue;
+        }
         if let Some(agent) = first_number(whole.as_str()).filter(|&n| n > 0).and_then(Agent::from_number) {
             found.push((whole.start(), whole.end(), RefKind::Other, Some(agent), 0));
         }

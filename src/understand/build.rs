@@ -102,6 +102,8 @@ pub struct Filled<'f> {
     pub time: Option<Time>,
     /// The source word of the piece or the cue.
     pub source: Option<Source>,
+    /// The clause itself names the source («占いで», "my divination"), not only the frame's word.
+    pub source_word: bool,
     /// A source stated earlier in the utterance (C18).
     pub context_source: Option<Origin>,
     pub pending: Option<Pending>,
@@ -132,6 +134,7 @@ impl<'f> Filled<'f> {
             talk: None,
             time: None,
             source: None,
+            source_word: false,
             context_source: None,
             pending: None,
             address: Address::None,
@@ -180,7 +183,9 @@ impl<'f> Filled<'f> {
     fn span(&self) -> (usize, usize) {
         let mut start = self.cue.0;
         let mut end = self.cue.1;
-        for party in self.target.iter().chain(self.subject.iter()) {
+        // A result completed by a later piece («ケンジさんを占った結果、人狼でした») spans from its target.
+        let pending = self.pending.iter().map(|p| &p.target);
+        for party in self.target.iter().chain(self.subject.iter()).chain(pending) {
             start = start.min(party.start);
             end = end.max(party.end);
         }
@@ -255,15 +260,37 @@ fn drop(reason: &'static str) -> Drop {
 /// Builds the protocol sentences of a filled frame.
 pub fn build(scene: &Scene, f: &Filled, context: &PieceContext) -> Outcome {
     let _ = context;
-    let result = check_modality(f).and_then(|()| match f.frame.map(|frame| frame.class) {
+    let result = check_modality(f).and_then(|()| if f.flags.contains(Flags::REPORT | Flags::REQUEST) {
+        say_request(scene, f)
+    } else {
+        content(scene, f)
+    });
+    outcome(scene, f, result)
+}
+
+/// The sentences a filled frame states.
+fn content(scene: &Scene, f: &Filled) -> Built {
+    match f.frame.map(|frame| frame.class) {
         None => copula(scene, f),
         Some(Class::Claim) => claim(scene, f),
         Some(Class::Result) => result(scene, f),
         Some(Class::Estimate) => estimate(scene, f),
         Some(Class::Vote | Class::Divine | Class::Guard | Class::Attack) => action(scene, f),
         Some(Class::Victim) => victim(scene, f),
-        Some(Class::Agree | Class::Disagree) => agree(f),
-    });
+        Some(Class::Agree | Class::Disagree) => agree(scene, f),
+    }
+}
+
+/// «Agent[01]を占った結果人狼だったと言ってほしい»: asking someone to say a statement is a request of it.
+fn say_request(scene: &Scene, f: &Filled) -> Built {
+    let to = asked(scene, f)?;
+    let mut said = f.clone();
+    said.flags.remove(Flags::REPORT | Flags::REQUEST | Flags::TE);
+    said.subject = None;
+    Ok(content(scene, &said)?.into_iter().map(|s| request(to, s)).collect())
+}
+
+fn outcome(scene: &Scene, f: &Filled, result: Built) -> Outcome {
     let span = f.span();
     match result {
         Ok(sentences) if sentences.is_empty() => {
@@ -390,6 +417,7 @@ fn asked(scene: &Scene, f: &Filled) -> Result<Agent, Drop> {
     match f.address {
         Address::Agent(agent) => return Ok(agent),
         Address::Everyone | Address::RoleHolder => return Ok(Agent::Any),
+        Address::Unknown => return Err(drop("addressed to a name nobody has")),
         Address::None => {}
     }
     match scene.addressee {
@@ -621,7 +649,7 @@ fn result(scene: &Scene, f: &Filled) -> Built {
         return Err(drop("a negated or hedged result"));
     }
     // «なるほど、ユウは人間判定か»: a result given by nobody named, with no claim of the speaker's before it.
-    if f.flags.any(Flags::GIVE) && reporter.is_none() && f.source.is_none() && f.context_source.is_none() {
+    if f.flags.any(Flags::GIVE) && reporter.is_none() && !f.source_word && f.context_source.is_none() {
         return Err(drop("a result given by nobody named (C5)"));
     }
     if f.flags.any(Flags::INTENT | Flags::LATER) {
@@ -717,7 +745,7 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
     let holder = match f
         .subject
         .as_ref()
-        .filter(|p| f.flags.any(Flags::REPORT) || !p.is_third_party())
+        .filter(|p| f.flags.any(Flags::REPORT) || !p.is_third_party() || thinker(p, f.target.as_ref()))
         .filter(|p| !(asking && matches!(p.only(), Some(Person::You(_)))))
     {
         Some(party) => Some(agent(scene, party.only().ok_or_else(|| drop("an opinion of several players"))?)?),
@@ -739,6 +767,12 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
         });
     }
     Ok(out)
+}
+
+/// «ケンジはユミが狼だと思う»: a player set off with «は» before another marked «が» is the one who thinks it.
+fn thinker(holder: &Party, target: Option<&Party>) -> bool {
+    holder.after.as_deref() == Some("は")
+        && target.is_some_and(|t| t.after.as_deref() == Some("が") && t.start > holder.end)
 }
 
 fn value_roles(f: &Filled) -> Vec<Role> {
@@ -905,13 +939,19 @@ fn victim(scene: &Scene, f: &Filled) -> Built {
 }
 
 /// AGREE / DISAGREE: only with a talk number (C13).
-fn agree(f: &Filled) -> Built {
+fn agree(scene: &Scene, f: &Filled) -> Built {
     let talk = f.talk.ok_or_else(|| drop("agreement without a talk number (C13)"))?;
     if f.flags.any(Flags::NEG | Flags::QUESTION | Flags::CONDITIONAL) {
         return Err(drop("a negated or asked agreement"));
     }
     let agree = f.frame.is_some_and(|frame| frame.class == Class::Agree);
-    Ok(vec![Sentence::new(if agree { Content::Agree { talk } } else { Content::Disagree { talk } })])
+    let sentence = Sentence::new(if agree { Content::Agree { talk } } else { Content::Disagree { talk } });
+    // «1日目の1番目の発話に賛成してほしい»: asked of someone.
+    if f.flags.any(Flags::REQUEST | Flags::INCLUSIVE) {
+        let to = if f.flags.any(Flags::INCLUSIVE) { Agent::Any } else { asked(scene, f)? };
+        return Ok(vec![request(to, sentence)]);
+    }
+    Ok(vec![sentence])
 }
 
 /// A copula statement: a player and a role or species with no verb.
@@ -932,6 +972,18 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
         // «ユミ占ったけど、普通に人間。»: the result of a divination named before.
         None if f.pending.is_some() && species_of(f).is_some() => {
             return result(scene, f);
+        }
+        // «Agent[01]さんの占い結果は、人狼だったわ»: a result word with only its possessor, then the species:
+        // the possessor is whom the speaker's result is about.
+        None if species_of(f).is_some()
+            && let Some(origin) = f.context_source.as_ref()
+            && let Some(possessor) = origin.reporter.as_ref().filter(|p| p.is_third_party()) =>
+        {
+            let mut about = f.clone();
+            about.target = Some(possessor.clone());
+            about.source = Some(origin.source);
+            about.context_source = None;
+            return result(scene, &about);
         }
         // "@Takumi are you the bodyguard?" (the pronoun went into "are you"): asked of the addressee.
         None if f.flags.any(Flags::QUESTION)
@@ -1027,6 +1079,17 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 return Ok(vec![with_subject(holder, Content::Divined { target, species })]);
             }
             // «ケンジはリンのこと狼だって言ってた»: another player's opinion, reported (C5).
+            let role = role_of(f).ok_or_else(|| drop("no role"))?;
+            Ok(vec![with_subject(holder, Content::Estimate { target, role })])
+        }
+        // «ケンジはユミが狼だと思う»: what another player, set off with «は», thinks.
+        Person::Named(_)
+            if f.flags.any(Flags::HEDGE)
+                && !f.flags.any(Flags::NEG | Flags::QUESTION)
+                && f.subject.as_ref().is_some_and(|h| h.is_third_party() && thinker(h, f.target.as_ref())) =>
+        {
+            let target = agent(scene, subject)?;
+            let holder = agent(scene, f.subject.as_ref().and_then(Party::only).unwrap_or(Person::Unknown))?;
             let role = role_of(f).ok_or_else(|| drop("no role"))?;
             Ok(vec![with_subject(holder, Content::Estimate { target, role })])
         }

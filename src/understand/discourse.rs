@@ -219,16 +219,17 @@ fn address_of(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address
     if let Some(token) = tokens.first()
         && let Tok::Agent { index, .. } = token.kind
         && scene.skeleton.refs[index].marked
-        && let Some(agent) = scene.skeleton.refs[index].agent
         && text[first.start..token.start].trim().is_empty()
     {
-        state.standing = Address::Agent(agent);
-        let party = vocative(token, agent);
+        let agent = scene.skeleton.refs[index].agent;
+        let party = agent.map(|agent| vocative(token, agent));
         let mut rest = pieces[0].clone();
         rest.tokens.start += 1;
         rest.start = token.end;
         pieces[0] = rest;
-        return (Address::Agent(agent), Some(party), pieces);
+        let address = agent.map_or(Address::Unknown, Address::Agent);
+        state.standing = address;
+        return (address, party, pieces);
     }
     // English: a name opening the sentence and followed by "please", "you", a question or a bare verb.
     if scene.lexicon.word_boundaries

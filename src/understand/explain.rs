@@ -7,7 +7,7 @@ use super::build::{Dropped as DroppedFrame, Trace};
 use crate::protocol::Span;
 
 /// How an utterance was read.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Explanation {
     /// One per sentence of the result (before a trailing `Over`), in order.
     pub frames: Vec<FrameTrace>,
@@ -32,7 +32,7 @@ impl Explanation {
 }
 
 /// The frame behind one sentence.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct FrameTrace {
     pub canonical: String,
     /// The frame's id in `locales/<lang>.frames.toml` (`copula` for a role or species with no verb;
@@ -47,7 +47,7 @@ pub struct FrameTrace {
 }
 
 /// The words that filled one slot.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Filler {
     pub slot: String,
     pub text: String,
@@ -55,7 +55,7 @@ pub struct Filler {
 }
 
 /// A frame that gave nothing.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Dropped {
     pub frame: String,
     /// The words of the clause around its cue.

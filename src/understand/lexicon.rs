@@ -94,6 +94,10 @@ struct WordDef {
     /// Words that take back the player or value just said («…じゃなくて», "I mean"): what follows replaces it.
     #[serde(default)]
     correction: Vec<String>,
+    /// Nouns for a person («人», «者»): a verb right before one modifies it («占い師COしている人») and asserts
+    /// nothing.
+    #[serde(default)]
+    people: Vec<String>,
 }
 
 /// What a matched word is.
@@ -195,6 +199,8 @@ pub struct Lexicon {
     pub day: Option<Regex>,
     pub talk: Vec<Regex>,
     pub frames: Frames,
+    /// Nouns for a person, folded (see `words.people`).
+    pub people: Vec<String>,
     /// `(where, utterance, expected)` examples of the two files, checked by the test suite.
     pub examples: Vec<(String, String, String)>,
 }
@@ -305,7 +311,7 @@ impl Lexicon {
         let entries = words.finish().map_err(|(at, reason)| entry(&at, reason))?;
 
         let vocabulary: Vec<String> = entries.iter().map(|(word, _)| word.clone()).collect();
-        let agents = def.agents.compile(&vocabulary).map_err(|(at, reason)| entry(&at, reason))?;
+        let mut agents = def.agents.compile(&vocabulary).map_err(|(at, reason)| entry(&at, reason))?;
         let matcher = AhoCorasickBuilder::new()
             .match_kind(if agents.word_boundaries { MatchKind::Standard } else { MatchKind::LeftmostLongest })
             .build(entries.iter().map(|(word, _)| word))
@@ -358,6 +364,7 @@ impl Lexicon {
         for frame in &frame_defs {
             examples.extend(frame.examples.iter().map(|(u, e)| (format!("frame {}", frame.id), u.clone(), e.clone())));
         }
+        agents.talk_refs = talk.clone();
         Ok(Lexicon {
             word_boundaries: agents.word_boundaries,
             agents,
@@ -375,6 +382,7 @@ impl Lexicon {
             day,
             talk,
             frames,
+            people: def.words.people.iter().map(|w| fold_word(w)).collect(),
             examples,
         })
     }

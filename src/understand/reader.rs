@@ -203,6 +203,9 @@ pub(super) fn attributive(scene: &Scene, cue: &Token) -> bool {
             super::words::TOKEN_OTHER | super::words::TOKEN_ME | super::words::TOKEN_YOU | super::words::TOKEN_UNKNOWN
         )
     }) || scene.tokens.iter().any(|t| t.start == at && matches!(t.lex(), Some(Lex::Everyone)))
+        // «占い師COしている人が2人»: a verb before a noun for a person (not the start of a word: «人狼»).
+        || scene.lexicon.people.iter().any(|noun| rest.starts_with(noun.as_str()))
+            && !scene.tokens.iter().any(|t| t.start == at)
 }
 
 /// What the piece's neighbours and sentence tell the reader.
@@ -428,6 +431,7 @@ fn fill_frame<'f>(
     filled.talk = talk;
     filled.time = time;
     filled.source = frame.source.or(source);
+    filled.source_word = source.is_some();
     filled.values = values.into_iter().map(|(v, s, e)| (v, (s, e))).collect();
     filled.value_or = value_disjunction(scene, tokens, from, to);
     // «タクミに黒出された»: a passive «出す» is received; its «に» marks the giver.
@@ -490,6 +494,21 @@ fn fill_frame<'f>(
             used[k] = true;
             filled.set(*slot, parties[k].clone());
         }
+    }
+    // «Agent[02]にAgent[01]を占ってほしい»: in a request, a player marked «に» and left over is the one asked.
+    if japanese
+        && filled.flags.any(Flags::REQUEST)
+        && filled.subject_party().is_none()
+        && let Some(k) = parties.iter().enumerate().position(|(k, p)| {
+            !used[k]
+                && p.after.as_deref() == Some("に")
+                && p.end <= cue.start
+                && p.start >= domain_start
+                && matches!(p.only(), Some(Person::Named(_) | Person::You(_)))
+        })
+    {
+        used[k] = true;
+        filled.set_subject(parties[k].clone());
     }
     // "who will you vote for?": an interrogative anywhere in the clause is what it asks about.
     if filled.target.is_none()
@@ -767,7 +786,17 @@ fn fill_state(
             })
             .min_by_key(|(_, p)| p.start.abs_diff(value_token.start))
     };
-    if let Some((k, _)) = reporter.or_else(holder) {
+    // «Agent[02]にAgent[01]が人狼だと思ってほしい»: in a request, the player marked «に» is the one asked.
+    let asked = || {
+        parties.iter().enumerate().find(|(k, p)| {
+            japanese
+                && filled.flags.any(Flags::REQUEST)
+                && !used[*k]
+                && p.after.as_deref() == Some("に")
+                && matches!(p.only(), Some(Person::Named(_) | Person::You(_)))
+        })
+    };
+    if let Some((k, _)) = reporter.or_else(holder).or_else(asked) {
         used[k] = true;
         filled.set(Slot::Reporter, parties[k].clone());
     }

@@ -33,4 +33,7 @@ pub enum Address {
     Everyone,
     /// 「占い師さん、…」, "Seer, …", "whoever the bodyguard is": an unidentified role holder (C8 → ANY).
     RoleHolder,
+    /// `@ユキ` opening the sentence with ユキ in nobody's name table: a question or request goes to someone
+    /// who cannot be named.
+    Unknown,
 }

@@ -58,9 +58,9 @@ pub struct AgentWords {
     pub pronoun_kinds: Vec<PronounKind>,
     pub honorifics: Vec<String>,
     pub plural: Vec<String>,
-    /// Group words («みんな», "everyone"): as an address they speak to everyone, as a participant they are ANY.
-    pub everyone: Vec<String>,
     pub numbered: Regex,
+    /// The lexicon's talk references («1日目の1番目の発話»): no player is named inside one.
+    pub talk_refs: Vec<Regex>,
     pub word_boundaries: bool,
     /// Capitalised words that name nobody ("I vote for Bob"); `None` when the file lists no positions.
     pub unknown: Option<UnknownNameRules>,
@@ -118,7 +118,7 @@ impl AgentDef {
             pronoun_kinds,
             honorifics: fold_all(&self.honorifics),
             plural: fold_all(&self.plural),
-            everyone: fold_all(&self.everyone),
+            talk_refs: Vec::new(),
             numbered,
             word_boundaries: self.word_boundaries,
             unknown: self.unknown_name_rules(vocabulary).map_err(at("name_positions"))?,

@@ -15,6 +15,7 @@ use crate::api::strict::object_only;
 use crate::protocol::{Context, Sentence, Span, Warning};
 use crate::render::RenderOptions;
 use crate::translator::{self, Settings, TranslateError};
+use crate::understand::Explanation;
 
 /// Texts to translate, and how.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -41,6 +42,10 @@ pub struct TranslateRequest {
     /// resolves 私/I to the speaker, あなた/you to the addressee, names through the table).
     #[serde(default, deserialize_with = "object_only")]
     pub context: Context,
+    /// Natural-language input only: also say, for each sentence, which frame read it and which words filled
+    /// it, and for each clause that gave nothing, why.
+    #[serde(default)]
+    pub explain: bool,
 }
 
 /// One result per input text, in input order.
@@ -91,6 +96,12 @@ pub struct Translation {
     /// recognized sentence, in utterance order, each with its confidence, span and alternatives (empty
     /// when nothing maps).
     pub sentences: Vec<Reading>,
+    /// Readings of natural-language input too doubtful to be sentences (a result with no source word may be
+    /// DIVINED or IDENTIFIED), most likely first; empty when there are none.
+    pub alternatives: Vec<Alternative>,
+    /// With `explain`: how the natural-language input was read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Explanation>,
     /// Names in natural-language input that match nobody in `context.names`: reported, never bound to a seat.
     pub unknown_names: Vec<UnknownName>,
     /// What the lenient protocol parser normalized (protocol input only).
@@ -147,7 +158,7 @@ pub async fn translate(
     check_context(&request.context)?;
     let parse = state.parse_options(false);
     let render = RenderOptions { style: request.style.into(), ..RenderOptions::default() };
-    let settings = Settings { ctx: &request.context, render: &render, parse: &parse, explain: false };
+    let settings = Settings { ctx: &request.context, render: &render, parse: &parse, explain: request.explain };
     let from = request.source_lang.format();
     let to = request.target_lang.into();
     let mut results = Vec::with_capacity(request.texts.len());
@@ -164,6 +175,11 @@ pub async fn translate(
 
 fn response(translation: translator::Translation, target_lang: Language) -> Translation {
     let reading = translation.reading;
+    let alternative = |a: crate::understand::Alternative| Alternative {
+        protocol: a.canonical,
+        ast: a.sentence,
+        confidence: a.confidence,
+    };
     let sentences = reading
         .sentences
         .into_iter()
@@ -172,11 +188,7 @@ fn response(translation: translator::Translation, target_lang: Language) -> Tran
             ast: understood.sentence,
             confidence: understood.confidence,
             span: understood.span,
-            alternatives: understood
-                .alternatives
-                .into_iter()
-                .map(|a| Alternative { protocol: a.canonical, ast: a.sentence, confidence: a.confidence })
-                .collect(),
+            alternatives: understood.alternatives.into_iter().map(alternative).collect(),
         })
         .collect();
     Translation {
@@ -184,6 +196,8 @@ fn response(translation: translator::Translation, target_lang: Language) -> Tran
         detected_source_lang: translation.source.into(),
         target_lang,
         sentences,
+        alternatives: reading.alternatives.into_iter().map(alternative).collect(),
+        explanation: reading.explanation,
         unknown_names: reading.unknown_names.into_iter().map(|u| UnknownName { name: u.name, span: u.span }).collect(),
         warnings: translation.warnings,
     }
