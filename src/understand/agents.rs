@@ -112,12 +112,6 @@ impl Skeleton {
         let at = |i: usize| self.map.get(i).map_or(self.text.len(), |m| m.0 as usize);
         (at(first), at(last).max(at(first)))
     }
-
-    /// The reference a token's index character points to.
-    pub fn token_ref(&self, token: &str) -> Option<&AgentRef> {
-        let index = token.chars().nth(1)? as u32;
-        self.refs.get(index.checked_sub(TOKEN_INDEX)? as usize)
-    }
 }
 
 /// The first run of ASCII digits in `text` as a number.

@@ -22,8 +22,6 @@ pub struct Party {
     pub after: Option<String>,
     /// The mark a preposition before it gives (English).
     pub before: Option<String>,
-    /// The token index of the first reference.
-    pub token: usize,
     /// «どっちも», "at least one of": how a list combines.
     pub quant: Option<Quant>,
 }
@@ -36,30 +34,12 @@ impl Party {
 
     /// A named player standing alone (a vocative or a leading mention).
     pub fn named(agent: Agent, start: usize, end: usize) -> Party {
-        Party {
-            people: vec![Person::Named(agent)],
-            start,
-            end,
-            mark_end: end,
-            after: None,
-            before: None,
-            token: 0,
-            quant: None,
-        }
+        Party { people: vec![Person::Named(agent)], start, end, mark_end: end, after: None, before: None, quant: None }
     }
 
     /// The speaker as an implicit participant at `at`.
     pub fn me(at: usize) -> Party {
-        Party {
-            people: vec![Person::Me],
-            start: at,
-            end: at,
-            mark_end: at,
-            after: None,
-            before: None,
-            token: 0,
-            quant: None,
-        }
+        Party { people: vec![Person::Me], start: at, end: at, mark_end: at, after: None, before: None, quant: None }
     }
 
     pub fn only(&self) -> Option<Person> {
@@ -260,10 +240,8 @@ fn drop(reason: &'static str) -> Drop {
 /// Builds the protocol sentences of a filled frame.
 pub fn build(scene: &Scene, f: &Filled, context: &PieceContext) -> Outcome {
     let _ = context;
-    let result = check_modality(f).and_then(|()| if f.flags.contains(Flags::REPORT | Flags::REQUEST) {
-        say_request(scene, f)
-    } else {
-        content(scene, f)
+    let result = check_modality(f).and_then(|()| {
+        if f.flags.contains(Flags::REPORT | Flags::REQUEST) { say_request(scene, f) } else { content(scene, f) }
     });
     outcome(scene, f, result)
 }
@@ -585,10 +563,11 @@ fn negated_claim(f: &Filled, sentence: Sentence) -> Result<Sentence, Drop> {
 fn result(scene: &Scene, f: &Filled) -> Built {
     let species = species_of(f);
     let target_party = f.target.clone().or_else(|| f.pending.as_ref().map(|p| p.target.clone()));
-    if f.asking() && (species.is_none() || target_party.is_none()) {
-        if let Some(asked) = asks(scene, f) {
-            return asked;
-        }
+    if f.asking()
+        && (species.is_none() || target_party.is_none())
+        && let Some(asked) = asks(scene, f)
+    {
+        return asked;
     }
     // «ユミから白もらった», «タクミに黒出された»: a received result is about the receiver, the speaker unless named.
     let received = f.flags.any(Flags::RECEIVE) || f.flags.contains(Flags::GIVE | Flags::PASSIVE);

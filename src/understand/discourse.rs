@@ -175,7 +175,6 @@ fn address_of(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address
         mark_end: token.end,
         after: None,
         before: None,
-        token: first.tokens.start,
         quant: None,
     };
     // A piece of its own: «シオン、…», "Everyone, …", «占い師さん、…».
@@ -403,7 +402,8 @@ fn reasons(
         match (piece.opened_by, piece.closed_by) {
             // «A から、B»: this piece is the reason of the next; «B。A からです。» of the sentence before.
             (_, Some(Conn::ReasonBefore)) if !readings.is_empty() => {
-                let next_one = pieces.peek().is_some_and(|(_, (_, next))| next.len() == 1 && joinable(&readings, &next[0]));
+                let next_one =
+                    pieces.peek().is_some_and(|(_, (_, next))| next.len() == 1 && joinable(&readings, &next[0]));
                 if next_one && let Some((_, (_, next))) = pieces.peek_mut() {
                     let conclusion = next.remove(0);
                     out.push(because(readings, conclusion));
@@ -417,11 +417,15 @@ fn reasons(
             // "B because A": this piece is the reason of the piece before; opening the sentence, of the next
             // piece ("Since A, B") or of the sentence before («だって A»).
             (Some(Conn::ReasonAfter), _) if !readings.is_empty() => {
-                let next_one = pieces.peek().is_some_and(|(_, (_, next))| next.len() == 1 && joinable(&readings, &next[0]));
+                let next_one =
+                    pieces.peek().is_some_and(|(_, (_, next))| next.len() == 1 && joinable(&readings, &next[0]));
                 if last_piece.len() == 1 && joinable(&readings, &out[last_piece.start]) {
                     let conclusion = out.remove(last_piece.start);
                     out.push(because(readings, conclusion));
-                } else if index == 0 && next_one && let Some((_, (_, next))) = pieces.peek_mut() {
+                } else if index == 0
+                    && next_one
+                    && let Some((_, (_, next))) = pieces.peek_mut()
+                {
                     let conclusion = next.remove(0);
                     out.push(because(readings, conclusion));
                 } else if alone && previous_one(earlier, &readings, None) {

@@ -101,10 +101,6 @@ impl Flags {
         self.0 & other.0 != 0
     }
 
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
     pub fn insert(&mut self, other: Flags) {
         self.0 |= other.0;
     }

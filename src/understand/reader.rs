@@ -70,7 +70,7 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         .collect();
     let tokens = visible.as_slice();
     let mut out = PieceReading::default();
-    let parties = parties(scene, tokens, piece.tokens.start, context);
+    let parties = parties(scene, tokens, context);
     if !scene.lexicon.word_boundaries {
         out.topic = parties
             .iter()
@@ -127,12 +127,13 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
     }
     // "everyone who voted her", "the people I divined": an interrogative word right after a player, outside a
     // question, opens an attributive clause; the verbs in it assert nothing (C6).
-    if scene.lexicon.word_boundaries && !context.asked {
-        if let Some(relative) = tokens.windows(2).position(|w| {
+    if scene.lexicon.word_boundaries
+        && !context.asked
+        && let Some(relative) = tokens.windows(2).position(|w| {
             matches!(w[1].lex(), Some(Lex::Wh)) && (w[0].is_agent() || matches!(w[0].lex(), Some(Lex::Everyone)))
-        }) {
-            cues.retain(|&(at, _)| at <= relative + 1);
-        }
+        })
+    {
+        cues.retain(|&(at, _)| at <= relative + 1);
     }
     let mut chained = context.clone();
     for (k, &(at, frame)) in cues.iter().enumerate() {
@@ -159,9 +160,11 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
             _ => None,
         });
     }
-    // Every cue gave nothing («霊能結果、昨日吊られたタクミは人狼»): the piece may still be a copula statement.
+    // Every cue gave nothing («霊能結果、昨日吊られたタクミは人狼»): the piece may still be a copula statement,
+    // unless it names someone nobody knows ("Sakura divined Bob as human" is not about Sakura).
     if out.readings.is_empty()
         && out.pending.is_none()
+        && !parties.iter().any(|p| p.people.contains(&Person::Unknown))
         && let Some(anchor) = state_anchor(scene, tokens)
     {
         let mut unused = vec![false; parties.len()];
@@ -244,10 +247,10 @@ pub struct PieceContext {
 
 fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &mut PieceReading) {
     let Some(filled) = filled else { return };
-    if let Some(party) = filled.subject_party() {
-        if party.is_third_party() {
-            out.subject = Some(party.clone());
-        }
+    if let Some(party) = filled.subject_party()
+        && party.is_third_party()
+    {
+        out.subject = Some(party.clone());
     }
     match build(scene, &filled, context) {
         super::build::Outcome::Read(readings) => out.readings.extend(readings),
@@ -264,7 +267,7 @@ fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &m
 }
 
 /// The players of a piece: agent references, group words and interrogatives, with lists joined.
-fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], offset: usize, context: &PieceContext) -> Vec<Party> {
+fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) -> Vec<Party> {
     let text = scene.skeleton.text.as_str();
     let mut out: Vec<Party> = Vec::new();
     // «ダイスケ…じゃなくてタクミ»: the party a correction follows, to be replaced by the next one.
@@ -295,7 +298,6 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], offset: usize, context: 
             mark_end,
             after: after.map(str::to_owned),
             before: before.map(str::to_owned),
-            token: offset + i,
             quant: None,
         };
         if let Some(replaced) = corrected.take() {
@@ -324,10 +326,9 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], offset: usize, context: 
             .iter_mut()
             .filter(|p| p.people.len() > 1)
             .min_by_key(|p| p.start.abs_diff(token.start).min(p.end.abs_diff(token.end)))
+            && (list.quant.is_none() || quant != Quant::Or)
         {
-            if list.quant.is_none() || quant != Quant::Or {
-                list.quant = Some(quant);
-            }
+            list.quant = Some(quant);
         }
     }
     out
@@ -623,13 +624,16 @@ fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
     let case_particle = |rest: &str| {
         let copula = ["です", "でし", "でご", "であ", "では", "でも", "でな"].iter().any(|c| rest.starts_with(c));
         // «村人陣営の方だ»: «の方» is still the state.
-        let particle = rest.starts_with(['で', 'に', 'を', 'へ']) || rest.starts_with('の') && !rest.starts_with("の方");
+        let particle =
+            rest.starts_with(['で', 'に', 'を', 'へ']) || rest.starts_with('の') && !rest.starts_with("の方");
         (particle || rest.starts_with("から") || rest.starts_with("として")) && !copula
     };
-    tokens.iter().position(|t| {
+    let value = |t: &Token| {
         matches!(t.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
-            && !(!scene.lexicon.word_boundaries && text.get(t.end..).is_some_and(case_particle))
-    })
+            && (scene.lexicon.word_boundaries || !text.get(t.end..).is_some_and(case_particle))
+    };
+    // A Japanese statement ends with its predicate: «人狼怖いよーボクが占い師» states the last value.
+    if scene.lexicon.word_boundaries { tokens.iter().position(value) } else { tokens.iter().rposition(value) }
 }
 
 /// Whether the speaker is the subject of what follows: a first-person reference before it in the piece
@@ -701,6 +705,13 @@ fn fill_state(
     if let Some(k) = parties.iter().position(|p| p.only() == Some(Person::Wh)) {
         subject = Some(k);
     }
+    // "I suspect the Seer": an English verb between the player and the role is no copula.
+    let verb_between = |p: &Party| {
+        !japanese
+            && tokens
+                .iter()
+                .any(|t| t.start >= p.end && t.end <= value_token.start && matches!(t.lex(), Some(Lex::Cue(_))))
+    };
     // English: the player right before the copula ("I bet Shion's the bodyguard", "she's human").
     if !japanese && subject.is_none() {
         subject = parties
@@ -711,6 +722,7 @@ fn fill_state(
                     && p.end <= value_token.start
                     && p.before.as_deref().is_none_or(|m| !matches!(m, "from" | "by"))
                     && p.after.as_deref().is_none_or(|m| m == "'s")
+                    && !verb_between(p)
             })
             .max_by_key(|(_, p)| p.end)
             .map(|(k, _)| k);
@@ -722,7 +734,9 @@ fn fill_state(
         let best = parties
             .iter()
             .enumerate()
-            .filter(|(k, p)| !used[*k] && has_mark(p, mark, value_token.start, value_token.end, japanese))
+            .filter(|(k, p)| {
+                !used[*k] && has_mark(p, mark, value_token.start, value_token.end, japanese) && !verb_between(p)
+            })
             .filter(|(_, _)| {
                 *mark != "の" || parties.iter().filter(|p| p.only() != Some(Person::Me)).count() == 1 && !sourced
             })
@@ -756,7 +770,7 @@ fn fill_state(
         filled.set(Slot::Target, parties[k].clone());
     } else if !generic
         // «ミナトさん、村人です。» claims a role to ミナト; «リン、確実に狼だわ» says what リン is.
-        && !(filled.bare_role && !matches!(value_token.lex(), Some(Lex::Wolf)))
+        && (!filled.bare_role || matches!(value_token.lex(), Some(Lex::Wolf)))
         && let Some(topic) = vocative.or(topic)
     {
         filled.set(Slot::Target, topic.clone());

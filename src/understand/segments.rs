@@ -6,11 +6,9 @@
 use super::lexer::{Tok, Token};
 use super::lexicon::{Conn, Lex, Lexicon};
 
-/// A sentence: skeleton byte range and its pieces.
+/// A sentence: its pieces, and whether it is asked.
 #[derive(Debug, Clone)]
 pub struct Sentence {
-    pub start: usize,
-    pub end: usize,
     /// The text after the last word ends with a question mark.
     pub asked: bool,
     pub pieces: Vec<Piece>,
@@ -73,7 +71,23 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
         if tokens[first..last].iter().any(|t| t.start < at && at <= t.end.saturating_sub(1)) {
             continue;
         }
-        cuts.push((at, tokens.partition_point(|t| t.start < at), None, None));
+        let next = tokens.partition_point(|t| t.start < at);
+        // "Minato, Bob and Carl": a comma inside an English list of names (one that goes on with a comma,
+        // "and" or "or") is no cut.
+        if lexicon.word_boundaries
+            && next > first
+            && next < last
+            && tokens[next - 1].is_agent()
+            && tokens[next].is_agent()
+            && text[tokens[next - 1].end..tokens[next].start].trim() == ","
+            && {
+                let rest = text[tokens[next].end..end].trim_start();
+                rest.starts_with(',') || rest.starts_with("and ") || rest.starts_with("or ")
+            }
+        {
+            continue;
+        }
+        cuts.push((at, next, None, None));
     }
     for (i, token) in tokens.iter().enumerate().take(last).skip(first) {
         let Tok::Word(Lex::Conn(mut conn)) = token.kind else { continue };
@@ -135,5 +149,5 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
         holes: Vec::new(),
     });
     pieces.retain(|p| !p.tokens.is_empty() || p.closed_by.is_some() || p.opened_by.is_some());
-    Sentence { start, end, asked, pieces }
+    Sentence { asked, pieces }
 }

@@ -19,8 +19,6 @@ pub const TOKEN_UNKNOWN: char = '\u{E003}';
 pub const TOKEN_INDEX: u32 = 0xE100;
 pub const MAX_TOKENS: usize = 256;
 
-const ANY_INDEX: &str = r"[\x{e100}-\x{e1ff}]";
-
 /// The section as written.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -152,11 +150,6 @@ impl AgentDef {
             not_names,
         }))
     }
-}
-
-/// The regex that matches any agent token of a known or unknown reference.
-pub fn token_pattern() -> String {
-    format!(r"[\x{{e000}}-\x{{e003}}]{ANY_INDEX}")
 }
 
 /// Folded, non-empty, longest first.

@@ -180,8 +180,12 @@ async fn a_result_without_a_source_word_is_skipped_with_both_readings_offered() 
     let result = &response.json()["results"][0];
     assert_eq!(result["text"], "Skip");
     assert_eq!(result["sentences"], json!([]));
-    let offered: Vec<&str> =
-        result["alternatives"].as_array().expect("alternatives").iter().map(|a| a["protocol"].as_str().unwrap()).collect();
+    let offered: Vec<&str> = result["alternatives"]
+        .as_array()
+        .expect("alternatives")
+        .iter()
+        .map(|a| a["protocol"].as_str().unwrap())
+        .collect();
     assert_eq!(offered, ["DIVINED Agent[03] WEREWOLF", "IDENTIFIED Agent[03] WEREWOLF"]);
     assert_eq!(
         result["alternatives"][1]["ast"],
