@@ -46,7 +46,7 @@ fn agent(argument: &str, text: Option<&str>) -> PyResult<Option<Agent>> {
     text.map(|text| text.parse::<Agent>().map_err(|reason| value_error(argument, reason))).transpose()
 }
 
-fn format(argument: &str, text: &str) -> PyResult<Format> {
+fn language(argument: &str, text: &str) -> PyResult<Format> {
     text.parse::<Format>().map_err(|reason| value_error(argument, reason))
 }
 
@@ -239,8 +239,8 @@ impl NativeTranslator {
         };
         let style = style.parse::<Style>().map_err(|reason| value_error("style", reason))?;
         Ok(Job {
-            source: format("lang", source)?,
-            target: format("lang", target)?,
+            source: language("lang", source)?,
+            target: language("lang", target)?,
             ctx,
             render: RenderOptions { style, ..RenderOptions::default() },
         })
