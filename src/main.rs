@@ -16,7 +16,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Serve(args) => serve(args),
         Command::Normalize(args) => {
-            normalize::run(io::stdin().lock(), io::stdout().lock(), &args.limits.parse_options(args.strict), args.json)
+            let options = args.limits.parse_options(args.strict);
+            normalize::run(io::stdin().lock(), io::stdout().lock(), &options, args.json, args.expand_any.as_ref())
         }
         Command::Translate(args) => translate::main(&args),
         Command::Log(args) => log::main(&args),

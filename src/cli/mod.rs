@@ -13,7 +13,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 
 use crate::api::ApiConfig;
-use crate::protocol::{Agent, HARD_MAX_DEPTH, ParseOptions};
+use crate::protocol::{Agent, AnyAgents, HARD_MAX_DEPTH, ParseOptions};
 use crate::render::Style;
 use crate::translator::Format;
 
@@ -28,7 +28,8 @@ pub struct Cli {
 pub enum Command {
     /// Run the HTTP service.
     Serve(ServeArgs),
-    /// Read protocol lines on stdin and print each in canonical 3.6 form (or `ERROR <code> <span>: <message>`).
+    /// Read protocol lines on stdin and print each in canonical 3.6 form (or `ERROR <code> <span>: <message>`),
+    /// optionally with ANY expanded.
     Normalize(NormalizeArgs),
     /// Translate lines on stdin between the protocol, Japanese and English, one output line per input line.
     Translate(TranslateArgs),
@@ -166,6 +167,10 @@ pub struct NormalizeArgs {
     /// One JSON object per line: the syntax tree, canonical text and warnings, or the error.
     #[arg(long)]
     pub json: bool,
+    /// Print each sentence with every ANY expanded into the OR over these agents (and the six roles, two
+    /// species), as spec 3.6 reads ANY: `--expand-any Agent[01],Agent[02],Agent[03]`.
+    #[arg(long, value_name = "AGENTS", value_parser = |s: &str| s.parse::<AnyAgents>())]
+    pub expand_any: Option<AnyAgents>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }

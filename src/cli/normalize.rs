@@ -6,7 +6,8 @@ use serde::Serialize;
 
 use super::lines::{BoundedLines, Line};
 use crate::protocol::{
-    ErrorCode, ParseError, ParseOptions, Sentence, Span, Warning, normalize_into, parse, write_canonical,
+    AnyAgents, ErrorCode, ParseError, ParseOptions, Parsed, Sentence, Span, Warning, expand_any, normalize_into, parse,
+    write_canonical,
 };
 
 /// One `--json` output line.
@@ -17,14 +18,21 @@ enum JsonLine<'a> {
     Err { ok: bool, error: &'a ParseError },
 }
 
-/// Normalizes every line of `input` to `output`; returns only on I/O failure or end of input.
-pub fn run(input: impl BufRead, output: impl Write, options: &ParseOptions, json: bool) -> io::Result<()> {
+/// Normalizes every line of `input` to `output` (each sentence with ANY expanded over `expand` when given);
+/// returns only on I/O failure or end of input.
+pub fn run(
+    input: impl BufRead,
+    output: impl Write,
+    options: &ParseOptions,
+    json: bool,
+    expand: Option<&AnyAgents>,
+) -> io::Result<()> {
     let mut lines = BoundedLines::new(input, options.max_len);
     let mut out = io::BufWriter::with_capacity(64 * 1024, output);
     let mut canonical = String::with_capacity(256);
     while let Some(line) = lines.next_line()? {
         canonical.clear();
-        if let (false, Line::Text(bytes)) = (json, &line)
+        if let (false, None, Line::Text(bytes)) = (json, expand, &line)
             && let Ok(text) = std::str::from_utf8(bytes)
         {
             match normalize_into(&mut canonical, text, options) {
@@ -41,7 +49,7 @@ pub fn run(input: impl BufRead, output: impl Write, options: &ParseOptions, json
                 format!("line is {len} bytes, the limit is {}", options.max_len),
             )),
             Line::Text(bytes) => match std::str::from_utf8(bytes) {
-                Ok(text) => parse(text, options),
+                Ok(text) => parse_and_expand(text, options, expand),
                 Err(e) => {
                     let at = e.valid_up_to();
                     Err(ParseError::new(
@@ -71,6 +79,15 @@ pub fn run(input: impl BufRead, output: impl Write, options: &ParseOptions, json
     out.flush()
 }
 
+/// The line parsed, its sentence replaced by the ANY expansion when one is asked for.
+fn parse_and_expand(text: &str, options: &ParseOptions, expand: Option<&AnyAgents>) -> Result<Parsed, ParseError> {
+    let mut parsed = parse(text, options)?;
+    if let Some(agents) = expand {
+        parsed.sentence = expand_any(&parsed.sentence, agents, Span::new(0, text.len()))?;
+    }
+    Ok(parsed)
+}
+
 /// `ERROR <code> <start>..<end>: <message>`, kept on one line whatever the message holds.
 pub fn write_error_line(out: &mut impl Write, error: &ParseError) -> io::Result<()> {
     let message: String = error.message.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
@@ -83,7 +100,7 @@ mod tests {
 
     fn normalize_lines(input: &str, options: &ParseOptions, json: bool) -> String {
         let mut out = Vec::new();
-        run(input.as_bytes(), &mut out, options, json).unwrap();
+        run(input.as_bytes(), &mut out, options, json, None).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -120,11 +137,29 @@ mod tests {
     fn invalid_utf8_and_over_long_lines_are_errors() {
         let options = ParseOptions { max_len: 16, ..ParseOptions::default() };
         let mut out = Vec::new();
-        run(&b"VOTE \xff\nVOTE Agent[01] VOTE Agent[02]\nOver\n"[..], &mut out, &options, false).unwrap();
+        run(&b"VOTE \xff\nVOTE Agent[01] VOTE Agent[02]\nOver\n"[..], &mut out, &options, false, None).unwrap();
         let out = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[0], "ERROR invalid_utf8 5..6: input is not valid UTF-8");
         assert_eq!(lines[1], "ERROR too_long 16..29: line is 29 bytes, the limit is 16");
         assert_eq!(lines[2], "Over");
+    }
+
+    #[test]
+    fn expand_any_prints_the_expansion_or_its_error() {
+        let agents: AnyAgents = "Agent[01],Agent[02]".parse().unwrap();
+        let mut out = Vec::new();
+        let input = "REQUEST ANY (VOTE Agent[03])\nVOTE Agent[1]\nANY ESTIMATE ANY ANY\n";
+        let options = ParseOptions::default();
+        run(input.as_bytes(), &mut out, &options, false, Some(&agents)).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "OR (REQUEST Agent[01] (VOTE Agent[03])) (REQUEST Agent[02] (VOTE Agent[03]))");
+        assert_eq!(lines[1], "VOTE Agent[01]");
+        assert!(lines[2].starts_with("OR (Agent[01] ESTIMATE Agent[01] VILLAGER)"), "{}", lines[2]);
+        let many: AnyAgents = (1..=30).map(|n| format!("Agent[{n}]")).collect::<Vec<_>>().join(",").parse().unwrap();
+        let mut out = Vec::new();
+        run("ANY ESTIMATE ANY ANY\n".as_bytes(), &mut out, &options, false, Some(&many)).unwrap();
+        assert!(String::from_utf8(out).unwrap().starts_with("ERROR expansion_too_large 0..20: "));
     }
 }

@@ -368,6 +368,42 @@ impl Content {
     }
 }
 
+/// The `target` field of the verbs and of REQUEST/INQUIRE, by reference or mutably (match ergonomics give
+/// `&Agent` or `&mut Agent`), so the list of variants is written once.
+macro_rules! target_field {
+    ($content:expr) => {
+        match $content {
+            Content::Estimate { target, .. }
+            | Content::Comingout { target, .. }
+            | Content::Divination { target }
+            | Content::Guard { target }
+            | Content::Vote { target }
+            | Content::Attack { target }
+            | Content::Divined { target, .. }
+            | Content::Identified { target, .. }
+            | Content::Guarded { target }
+            | Content::Voted { target }
+            | Content::Attacked { target }
+            | Content::Request { target, .. }
+            | Content::Inquire { target, .. } => Some(target),
+            _ => None,
+        }
+    };
+}
+
+impl Content {
+    /// The agent argument of a verb, REQUEST or INQUIRE (`None` for Skip, Over, AGREE/DISAGREE and the
+    /// other operators).
+    pub fn target(&self) -> Option<Agent> {
+        target_field!(self).copied()
+    }
+
+    /// Mutable access to [`Content::target`].
+    pub fn target_mut(&mut self) -> Option<&mut Agent> {
+        target_field!(self)
+    }
+}
+
 /// Constructors by keyword, shared by the fast path and the full parser.
 impl Content {
     /// A verb that takes only a target (DIVINATION … ATTACKED); `None` for any other keyword.

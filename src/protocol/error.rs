@@ -72,6 +72,8 @@ pub enum ErrorCode {
     NotCanonical,
     /// The input bytes are not UTF-8.
     InvalidUtf8,
+    /// Expanding ANY over the given agents would produce more sentences than the limit.
+    ExpansionTooLarge,
 }
 
 impl ErrorCode {
@@ -97,6 +99,7 @@ impl ErrorCode {
             ErrorCode::PreProtocol2014 => "pre_protocol_2014",
             ErrorCode::NotCanonical => "not_canonical",
             ErrorCode::InvalidUtf8 => "invalid_utf8",
+            ErrorCode::ExpansionTooLarge => "expansion_too_large",
         }
     }
 }

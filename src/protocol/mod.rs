@@ -1,5 +1,5 @@
 //! The AIWolf protocol language: typed syntax tree, parser (3.6 plus the dialects of real logs), canonical
-//! printer, subject completion, and precise errors.
+//! printer, subject completion, ANY expansion, and precise errors.
 //!
 //! ```
 //! use aiwolf_nl::protocol::{normalize, ParseOptions};
@@ -12,6 +12,7 @@ mod canonical;
 pub mod context;
 mod dialect;
 pub mod error;
+mod expand;
 mod parser;
 mod printer;
 mod subject;
@@ -19,6 +20,7 @@ mod subject;
 pub use ast::{Agent, Content, Keyword, MAX_NUMBER, Role, Sentence, Species, TalkKind, TalkRef};
 pub use context::{Context, NameTable};
 pub use error::{Dialect, ErrorCode, ParseError, Span, Warning, WarningCode};
+pub use expand::{AnyAgents, MAX_EXPANDED_SENTENCES, MAX_EXPANSION_AGENTS, expand_any};
 pub use parser::{HARD_MAX_DEPTH, ParseOptions, Parsed, normalize, normalize_into, parse, parse_without_fast_path};
 pub use printer::write_canonical;
 pub use subject::{canonicalized, resolve_subjects, validate_tree};

@@ -34,3 +34,41 @@ async fn without_speaker_top_level_subject_stays_omitted() {
     assert_eq!(body["results"][0]["ast"], json!({"type": "Skip"}));
     assert!(body["results"][1]["resolved"].get("subject").is_none());
 }
+
+#[tokio::test]
+async fn expand_any_gives_the_or_of_substitutions_per_text() {
+    let agents = json!({"agents": ["Agent[01]", "Agent[02]"]});
+    let texts =
+        ["Agent[02] INQUIRE Agent[01] (VOTED ANY)", "VOTE Agent[01]", "AND (ESTIMATE ANY ANY) (ESTIMATE ANY ANY)"];
+    let many: Vec<String> = (1..=200).map(|n| format!("Agent[{n:02}]")).collect();
+    let response = post_json("/v1/parse", &json!({"texts": texts, "expand_any": agents})).await;
+    assert_eq!(response.status, 200, "{}", response.text());
+    let body = response.json();
+    assert_eq!(
+        body["results"][0]["expanded"]["canonical"],
+        "Agent[02] INQUIRE Agent[01] (OR (VOTED Agent[01]) (VOTED Agent[02]))"
+    );
+    assert_eq!(body["results"][0]["canonical"], texts[0]);
+    assert_eq!(body["results"][1]["expanded"]["ast"], json!({"type": "VOTE", "target": "Agent[01]"}));
+    assert_eq!(body["results"][2]["expanded"]["ast"]["sentences"][0]["type"], "OR");
+
+    let product = "ANY ESTIMATE ANY ANY";
+    let too_large = post_json("/v1/parse", &json!({"texts": [product], "expand_any": {"agents": many}})).await;
+    let error = &too_large.json()["results"][0]["error"];
+    assert_eq!(error["code"], "expansion_too_large", "{error}");
+    assert_eq!(error["span"], json!({"start": 0, "end": product.len()}));
+
+    let without = post_json("/v1/parse", &json!({"texts": ["VOTE ANY"]})).await;
+    assert!(without.json()["results"][0].get("expanded").is_none());
+}
+
+#[tokio::test]
+async fn expand_any_refuses_a_bad_agent_list() {
+    for agents in [json!([]), json!(["Agent[01]", "ANY"]), json!(["Agent[01]", "Agent[01]"])] {
+        let response = post_json("/v1/parse", &json!({"texts": ["VOTE ANY"], "expand_any": {"agents": agents}})).await;
+        assert_eq!(response.status, 422, "{agents}: {}", response.text());
+        let error = &response.json()["error"];
+        assert_eq!(error["code"], "invalid_body");
+        assert!(error["message"].as_str().unwrap().contains("expand_any.agents"), "{error}");
+    }
+}

@@ -5,12 +5,12 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::item::ItemFailure;
+use super::item::{ItemError, ItemFailure};
 use super::{JsonBodyErrors, check_batch};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
 use crate::api::state::AppState;
-use crate::protocol::{Agent, Sentence, Warning, parse, resolve_subjects};
+use crate::protocol::{Agent, AnyAgents, ParseError, Sentence, Span, Warning, expand_any, parse, resolve_subjects};
 
 /// Protocol texts to parse.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -27,6 +27,19 @@ pub struct ParseRequest {
     /// Who said the texts: an omitted top-level subject resolves to this agent.
     #[serde(default)]
     pub speaker: Option<Agent>,
+    /// Also give each sentence with every ANY expanded into the OR of its substitutions (spec 3.6).
+    #[serde(default)]
+    pub expand_any: Option<ExpandAnyRequest>,
+}
+
+/// The game's agents, which ANY stands for (roles and species use the spec's valid sets).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"agents": ["Agent[01]", "Agent[02]", "Agent[03]"]}))]
+pub struct ExpandAnyRequest {
+    /// Distinct agents, not ANY; at most 256.
+    #[schema(min_items = 1, max_items = 256)]
+    pub agents: Vec<Agent>,
 }
 
 /// One result per text, in input order.
@@ -63,6 +76,16 @@ pub struct ParsedText {
     pub resolved: Sentence,
     /// What the lenient parser normalized (empty in strict mode).
     pub warnings: Vec<Warning>,
+    /// The tree with every ANY expanded, when `expand_any` was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expanded: Option<ExpandedText>,
+}
+
+/// A sentence with every ANY expanded into the OR of its substitutions.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExpandedText {
+    pub canonical: String,
+    pub ast: Sentence,
 }
 
 /// Parse protocol texts into syntax trees.
@@ -74,17 +97,36 @@ pub async fn parse_texts(
 ) -> Result<Json<ParseResponse>, ApiError> {
     check_batch(&state, request.texts.len())?;
     let options = state.parse_options(request.strict);
+    let any_agents = match request.expand_any {
+        Some(expansion) => Some(
+            AnyAgents::new(expansion.agents)
+                .map_err(|reason| ApiError::InvalidBody { path: "expand_any.agents".to_owned(), reason })?,
+        ),
+        None => None,
+    };
     let results = request
         .texts
         .iter()
-        .map(|text| match parse(text, &options) {
-            Ok(parsed) => ParseResult::Ok(ParsedText {
+        .map(|text| -> Result<ParsedText, ParseError> {
+            let parsed = parse(text, &options)?;
+            let expanded = match &any_agents {
+                Some(agents) => {
+                    let ast = expand_any(&parsed.sentence, agents, Span::new(0, text.len()))?;
+                    Some(ExpandedText { canonical: ast.to_canonical(), ast })
+                }
+                None => None,
+            };
+            Ok(ParsedText {
                 canonical: parsed.sentence.to_canonical(),
                 resolved: resolve_subjects(&parsed.sentence, request.speaker),
                 ast: parsed.sentence,
                 warnings: parsed.warnings,
-            }),
-            Err(error) => ParseResult::Err(ItemFailure { error: error.into() }),
+                expanded,
+            })
+        })
+        .map(|result| match result {
+            Ok(parsed) => ParseResult::Ok(parsed),
+            Err(error) => ParseResult::Err(ItemFailure { error: ItemError::from(error) }),
         })
         .collect();
     Ok(Json(ParseResponse { results }))
