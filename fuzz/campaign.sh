@@ -29,8 +29,8 @@ nice_level="${NICE:-19}"
 logs=target/campaign
 mkdir -p "$logs"
 
-# The render_ast seeds are trees printed by the binary itself.
-(cd .. && cargo build --release --locked --bin aiwolf-nl >&2)
+# The render_ast seeds are trees printed by the binary itself (any recent build prints the same trees).
+[ -x ../target/release/aiwolf-nl ] || (cd .. && cargo build --release --locked --bin aiwolf-nl >&2)
 python3 seed.py "$shared" ../target/release/aiwolf-nl
 
 # Release code with debug assertions (so overflow checks too) and no sanitizer: the crate has no unsafe code,
@@ -53,13 +53,13 @@ for target in "${targets[@]}"; do
         -runs="$runs" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 >"$log" 2>&1 || status=$?
     elapsed=$(($(date +%s) - started))
-    stat() { awk -v key="stat::$1:" '$1 == key { print $2 }' "$log"; }
+    final_stat() { awk -v key="stat::$1:" '$1 == key { print $2 }' "$log"; }
     # The last status line names the coverage (edges) and features reached.
     coverage=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' "$log" | tail -1)
     verdict=ok
     [ "$status" -eq 0 ] || { verdict="FAILED (exit $status; see fuzz/$log and fuzz/artifacts/$target/)"; failed=1; }
     summary+=("$(printf '%-11s %10s execs  %7s/s  %-30s  %4s of %4s s  %s' "$target" \
-        "$(stat number_of_executed_units)" "$(stat average_exec_per_sec)" "$coverage" "$elapsed" "$seconds" "$verdict")")
+        "$(final_stat number_of_executed_units)" "$(final_stat average_exec_per_sec)" "$coverage" "$elapsed" "$seconds" "$verdict")")
 done
 printf '%s\n' "${summary[@]}"
 exit "$failed"
