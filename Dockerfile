@@ -24,7 +24,9 @@ FROM debian:bookworm-slim
 RUN groupadd --system --gid 10001 aiwolf \
     && useradd --system --uid 10001 --gid aiwolf --no-create-home --shell /usr/sbin/nologin aiwolf
 COPY --from=build /usr/local/bin/aiwolf-nl /usr/local/bin/aiwolf-nl
-USER aiwolf:aiwolf
+# Numeric, so Kubernetes' runAsNonRoot can verify it (deploy/k8s runs it with a read-only root filesystem: the
+# binary embeds its templates and phrase tables and writes no file).
+USER 10001:10001
 # Inside the container the service must listen on all interfaces to be reachable through -p.
 ENV AIWOLF_NL_BIND=0.0.0.0:8080 \
     AIWOLF_NL_LOG_FORMAT=json

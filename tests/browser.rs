@@ -37,7 +37,7 @@ fn require(found: Option<PathBuf>, what: &str, how: &str) -> Option<PathBuf> {
         std::env::var_os("AIWOLF_NL_REQUIRE_TOOLS").is_none(),
         "{what} is missing but AIWOLF_NL_REQUIRE_TOOLS is set: {how}"
     );
-    eprintln!("SKIPPED: {what} is missing ({how})");
+    common::report_skip(&format!("{what} is missing ({how})"));
     None
 }
 

@@ -5,6 +5,8 @@
 //! `.ci/install-schemathesis.sh`), else `PATH`. Without it the test prints `SKIPPED:` and passes, unless
 //! `AIWOLF_NL_REQUIRE_TOOLS=1`, which makes a missing tool a failure (CI sets it).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -30,7 +32,7 @@ async fn schemathesis_finds_no_failures() {
             std::env::var_os("AIWOLF_NL_REQUIRE_TOOLS").is_none(),
             "schemathesis (`st`) not found but AIWOLF_NL_REQUIRE_TOOLS is set: run .ci/install-schemathesis.sh"
         );
-        eprintln!("SKIPPED: schemathesis (`st`) not found; run .ci/install-schemathesis.sh or set SCHEMATHESIS");
+        common::report_skip("schemathesis (`st`) not found; run .ci/install-schemathesis.sh or set SCHEMATHESIS");
         return;
     };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind loopback");

@@ -14,8 +14,18 @@ pub fn shared_dir() -> Option<PathBuf> {
     if std::env::var_os("AIWOLF_NL_REQUIRE_SHARED").is_some() {
         panic!("../shared is missing but AIWOLF_NL_REQUIRE_SHARED is set: {}", dir.display());
     }
-    eprintln!("SKIPPED: ../shared not found beside the crate ({}); this test needs it", dir.display());
+    report_skip(&format!("../shared not found beside the crate ({}); this test needs it", dir.display()));
     None
+}
+
+/// Prints `SKIPPED: <why> (<test>)` on the terminal, past the test harness: it captures what passing tests
+/// print with `eprintln!` and shows it only on failure, so a skip would otherwise look like a pass.
+pub fn report_skip(why: &str) {
+    use std::io::Write;
+    let thread = std::thread::current();
+    let test = thread.name().filter(|name| *name != "main").unwrap_or("a test");
+    // Writing to the stderr handle itself is not captured (only the print macros are).
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {why} ({test})");
 }
 
 /// Undoes the TSV escaping of the reference files (`\t`, `\r`, `\n`, `\\`).
