@@ -14,7 +14,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::api::ApiConfig;
 use crate::protocol::{Agent, AnyAgents, HARD_MAX_DEPTH, ParseOptions};
-use crate::render::Style;
+use crate::render::{Channel, Style};
 use crate::translator::Format;
 
 #[derive(Debug, Parser)]
@@ -59,6 +59,9 @@ pub struct TranslateArgs {
     /// Register of ja/en output: polite (です/ます) or casual.
     #[arg(long, default_value = "polite", value_parser = |s: &str| s.parse::<Style>())]
     pub style: Style,
+    /// Where the lines are said: talk, or whisper (a werewolf's COMINGOUT in a whisper is a plan: 「霊媒師を騙ります」).
+    #[arg(long, default_value = "talk", value_parser = |s: &str| s.parse::<Channel>())]
+    pub channel: Channel,
     /// The current day, for 昨日 / 今日 ("yesterday" / "today").
     #[arg(long)]
     pub day: Option<u32>,

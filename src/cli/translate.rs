@@ -251,6 +251,7 @@ pub fn main(args: &super::TranslateArgs) -> io::Result<()> {
         ctx: Context { speaker: args.speaker, addressee: args.addressee, names, day: args.day },
         options: RenderOptions {
             style: args.style,
+            channel: args.channel,
             pronoun: args.pronoun.clone(),
             honorific: !args.no_honorific,
             variant_seed: args.variant_seed,

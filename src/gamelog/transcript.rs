@@ -11,7 +11,7 @@ use super::reader::{Event, GameLog, LineError, LogLine, Winner};
 use crate::protocol::{
     Agent, Content, Context, Dialect, NameTable, ParseOptions, Role, Sentence, TalkKind, TalkRef, WarningCode, parse,
 };
-use crate::render::{Lang, RenderOptions, Renderer, Style, TalkQuote};
+use crate::render::{Channel, Lang, RenderOptions, Renderer, Style, TalkQuote};
 
 /// A whole game for human readers.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -313,7 +313,7 @@ struct Builder<'a> {
     quoted: HashSet<TalkRef>,
     /// Translations already made, by speaker, day and canonical text (sentences without talk references
     /// only: those render the same every time).
-    memo: HashMap<(Agent, u32, String), String>,
+    memo: HashMap<(Agent, u32, Channel, String), String>,
     days: Vec<DaySection>,
     /// Where each day's section is in `days` (a log may reach many days: no scan per line).
     day_index: HashMap<u32, usize>,
@@ -367,7 +367,8 @@ impl Builder<'_> {
                 let canonical = parsed.sentence.to_canonical();
                 talk.verb = Some(parsed.sentence.content.keyword().keyword().to_owned());
                 talk.dialect = parsed.warnings.iter().find(|w| w.code == WarningCode::Dialect).and_then(|w| w.dialect);
-                match self.translate(&parsed.sentence, &canonical, speaker, line.day) {
+                let channel = if whisper { Channel::Whisper } else { Channel::Talk };
+                match self.translate(&parsed.sentence, &canonical, speaker, line.day, channel) {
                     Ok(translation) => talk.translation = Some(translation),
                     Err(message) => talk.error = Some(TalkError { code: "render_failed".to_owned(), message }),
                 }
@@ -390,10 +391,17 @@ impl Builder<'_> {
         self.day(line.day).push(Entry::Talk(talk));
     }
 
-    fn translate(&mut self, sentence: &Sentence, canonical: &str, speaker: Agent, day: u32) -> Result<String, String> {
+    fn translate(
+        &mut self,
+        sentence: &Sentence,
+        canonical: &str,
+        speaker: Agent,
+        day: u32,
+        channel: Channel,
+    ) -> Result<String, String> {
         let mut refs = HashSet::new();
         collect_talk_refs(sentence, &mut refs);
-        let key = (speaker, day, canonical.to_owned());
+        let key = (speaker, day, channel, canonical.to_owned());
         if refs.is_empty()
             && let Some(done) = self.memo.get(&key)
         {
@@ -401,6 +409,8 @@ impl Builder<'_> {
         }
         self.ctx.speaker = Some(speaker);
         self.ctx.day = Some(day);
+        // A werewolf's whisper is said among the wolves: its COMINGOUT is a plan, not a claim.
+        self.render.channel = channel;
         let text = self.renderer.render(sentence, self.lang, &self.ctx, &self.render).map_err(|e| e.to_string())?;
         if refs.is_empty() {
             self.memo.insert(key, text.clone());

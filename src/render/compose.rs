@@ -199,6 +199,11 @@ impl<'a> Composer<'a> {
 
     fn finish(&mut self, sentence: &Sentence, scope: Scope, quoted: bool) -> Result<Span, RenderError> {
         let body = self.body(sentence, scope)?;
+        self.punctuate(body, quoted)
+    }
+
+    /// A body with its final mark (`_sentence`).
+    fn punctuate(&mut self, body: Body, quoted: bool) -> Result<Span, RenderError> {
         let end = self.out[body.text.clone()].chars().next_back().unwrap_or(' ');
         let mut vars = self.vars();
         vars.set(Var::Quoted, quoted);
@@ -244,9 +249,14 @@ impl<'a> Composer<'a> {
             Content::Not { sentence: operand } => {
                 Body { text: self.clause(operand, inner, Mood::Statement, true)?, question: false }
             }
-            Content::And { sentences } | Content::Or { sentences } => {
-                self.coordination(sentence.content.keyword(), sentences.iter(), inner)?
+            // A run of sentences with its own subject is quoted whole, so the frame covers every one of them.
+            Content::And { sentences } if framed.is_some() => {
+                let run = self.conjunction(sentences, inner)?;
+                let run = self.punctuate(run, true)?;
+                Body { text: self.quote(run, Mood::Statement, inner)?, question: false }
             }
+            Content::And { sentences } => self.conjunction(sentences, inner)?,
+            Content::Or { sentences } => self.coordination(Keyword::Or, sentences.iter(), inner)?,
             Content::Xor { left, right } => self.coordination(Keyword::Xor, [&**left, &**right].into_iter(), inner)?,
             // Verbs are inline; Skip and Over have their own templates and no subject.
             _ => Body { text: self.verb(sentence, scope, Mood::Statement, false)?, question: false },
@@ -297,9 +307,25 @@ impl<'a> Composer<'a> {
             Content::Inquire { .. } => "inquire",
             _ => "",
         };
+        self.quote_with(quoted, mood, scope, act, negated)
+    }
+
+    /// An already punctuated sentence quoted as a statement-like clause: 「「…」ということです」.
+    fn quote(&mut self, sentence: Span, mood: Mood, scope: Scope) -> Result<Span, RenderError> {
+        self.quote_with(sentence, mood, scope, "", false)
+    }
+
+    fn quote_with(
+        &mut self,
+        sentence: Span,
+        mood: Mood,
+        scope: Scope,
+        act: &'static str,
+        negated: bool,
+    ) -> Result<Span, RenderError> {
         let mut vars = self.vars();
         vars.set(Var::Mood, Word(mood.code()));
-        vars.set(Var::Sentence, Text::Out(quoted));
+        vars.set(Var::Sentence, Text::Out(sentence));
         vars.set(Var::Act, Word(act));
         vars.set(Var::Neg, negated);
         self.insert_agent(&mut vars, Var::Subj, scope.inherited, scope);
@@ -340,6 +366,7 @@ impl<'a> Composer<'a> {
         match content {
             Content::Estimate { role, .. } | Content::Comingout { role, .. } => {
                 vars.set(Var::Role, Text::Words(vocab.role(*role), ""));
+                vars.set(Var::RoleKey, Word(role.keyword()));
                 vars.set(Var::RoleAny, role.keyword() == "ANY");
             }
             Content::Divined { species, .. } | Content::Identified { species, .. } => {
@@ -377,35 +404,66 @@ impl<'a> Composer<'a> {
         Ok(Body { text, question: keyword == Keyword::Inquire && framed.is_none() })
     }
 
-    /// BECAUSE: the reason as a clause; the conclusion inline, as a bare REQUEST/INQUIRE, or quoted.
+    /// BECAUSE: the reason as clauses (an AND of plain clauses is listed, not quoted), then the conclusion: a
+    /// clause, or any other sentence said whole without quotes. An AND conclusion stays quoted, as its sentences
+    /// would otherwise run on into those around it.
     fn because(&mut self, reason: &Sentence, conclusion: &Sentence, scope: Scope) -> Result<Body, RenderError> {
-        let reason = self.clause(reason, scope, Mood::Statement, false)?;
-        let bare_ask = matches!(conclusion.content, Content::Request { .. } | Content::Inquire { .. })
-            && written_subject(conclusion, scope.inherited).is_none();
-        let conclusion = if bare_ask {
+        let mut reasons: SmallVec<[Text<'a>; 4]> = SmallVec::new();
+        match listed_reasons(reason, scope.inherited) {
+            Some(operands) => {
+                for operand in operands {
+                    reasons.push(Text::Out(self.clause(operand, scope, Mood::Statement, false)?));
+                }
+            }
+            None => reasons.push(Text::Out(self.clause(reason, scope, Mood::Statement, false)?)),
+        }
+        // A conclusion with its own subject stays quoted too: said whole, its frame ("According to X, …") would
+        // read as the frame of the whole BECAUSE.
+        let said_whole = !is_inline(conclusion, scope.inherited)
+            && written_subject(conclusion, scope.inherited).is_none()
+            && !matches!(conclusion.content, Content::And { .. });
+        let conclusion = if said_whole {
             self.body(conclusion, scope)?
         } else {
             Body { text: self.clause(conclusion, scope, Mood::Statement, false)?, question: false }
         };
         let mut vars = self.vars();
-        vars.set(Var::Reason, Text::Out(reason));
+        vars.set(Var::Clauses, &reasons[..]);
         vars.set(Var::Conclusion, Text::Out(conclusion.text));
         vars.set(Var::Question, conclusion.question);
         Ok(Body { text: self.call(Template::Keyword(Keyword::Because), vars)?, question: conclusion.question })
     }
 
-    /// AND, OR, XOR: every operand as a statement clause, joined by the template.
+    /// AND: every operand is a sentence of its own, with its own final mark ("I will vote for Mizuki. Everyone,
+    /// let's vote for Mizuki."). An operand that is itself an AND is quoted as one clause, so the grouping stays
+    /// readable.
+    fn conjunction(&mut self, operands: &[Sentence], scope: Scope) -> Result<Body, RenderError> {
+        let mut sentences: SmallVec<[Text<'a>; 4]> = SmallVec::new();
+        for operand in operands {
+            let sentence = if is_unframed_and(operand, scope.inherited) {
+                let clause = self.clause(operand, scope, Mood::Statement, false)?;
+                self.punctuate(Body { text: clause, question: false }, false)?
+            } else {
+                self.finish(operand, scope, false)?
+            };
+            sentences.push(Text::Out(sentence));
+        }
+        let mut vars = self.vars();
+        vars.set(Var::Clauses, &sentences[..]);
+        Ok(Body { text: self.call(Template::Keyword(Keyword::And), vars)?, question: false })
+    }
+
+    /// OR, XOR: every operand as a plain clause, joined by the template.
     fn coordination<'s>(
         &mut self,
         keyword: Keyword,
         operands: impl Iterator<Item = &'s Sentence>,
         scope: Scope,
     ) -> Result<Body, RenderError> {
-        // Alternatives are listed in plain form (「〜するか、〜するか」); AND joins full statements.
-        let mood = if keyword == Keyword::And { Mood::Statement } else { Mood::Plain };
+        // Alternatives are listed in plain form (「〜するか、〜するか」).
         let mut clauses: SmallVec<[Text<'a>; 4]> = SmallVec::new();
         for operand in operands {
-            clauses.push(Text::Out(self.clause(operand, scope, mood, false)?));
+            clauses.push(Text::Out(self.clause(operand, scope, Mood::Plain, false)?));
         }
         let mut vars = self.vars();
         vars.set(Var::Clauses, &clauses[..]);
@@ -507,6 +565,7 @@ impl<'a> Composer<'a> {
     fn vars(&mut self) -> Vars<'a> {
         let mut vars = Vars::new(self.set.id);
         vars.set(Var::Casual, self.options.style == Style::Casual);
+        vars.set(Var::Channel, Word(self.options.channel.code()));
         let n = self.renders;
         self.renders += 1;
         let variant = self.options.variant_seed.map_or(0, |seed| mix(seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
@@ -548,6 +607,25 @@ impl<'a> Composer<'a> {
 /// A written subject that differs from what an omitted one would mean (so it must be said).
 pub(crate) fn written_subject(sentence: &Sentence, inherited: Option<Agent>) -> Option<Agent> {
     sentence.subject.filter(|s| Some(*s) != inherited)
+}
+
+/// An AND without a subject of its own: a bare run of sentences, which must be quoted inside another run.
+pub(crate) fn is_unframed_and(sentence: &Sentence, inherited: Option<Agent>) -> bool {
+    matches!(sentence.content, Content::And { .. }) && written_subject(sentence, inherited).is_none()
+}
+
+/// The operands of a BECAUSE reason that is an AND of two or more plain clauses (said as a list of reasons).
+pub(crate) fn listed_reasons(reason: &Sentence, inherited: Option<Agent>) -> Option<&[Sentence]> {
+    match &reason.content {
+        Content::And { sentences }
+            if written_subject(reason, inherited).is_none()
+                && sentences.len() >= 2
+                && sentences.iter().all(|operand| is_inline(operand, inherited)) =>
+        {
+            Some(sentences)
+        }
+        _ => None,
+    }
 }
 
 /// True for sentences that read as one clause: a verb, NOT of a verb, DAY of such a clause, with no subject of

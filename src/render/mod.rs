@@ -20,5 +20,5 @@ mod vocab;
 
 pub use catalog::{TemplateInfo, sample_context, sample_names};
 pub use error::RenderError;
-pub use options::{Lang, RenderOptions, Style, TalkQuote};
+pub use options::{Channel, Lang, RenderOptions, Style, TalkQuote};
 pub use renderer::Renderer;

@@ -96,6 +96,37 @@ impl FromStr for Style {
     }
 }
 
+/// Where a line is said: in open talk, or in the werewolves' whisper, where a COMINGOUT is a plan
+/// (「霊媒師を騙ります」) rather than a claim.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    #[default]
+    Talk,
+    Whisper,
+}
+
+impl Channel {
+    pub fn code(self) -> &'static str {
+        match self {
+            Channel::Talk => "talk",
+            Channel::Whisper => "whisper",
+        }
+    }
+}
+
+impl FromStr for Channel {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "talk" => Ok(Channel::Talk),
+            "whisper" => Ok(Channel::Whisper),
+            _ => Err(format!("unknown channel `{s}` (expected talk or whisper)")),
+        }
+    }
+}
+
 /// A referenced utterance, so `AGREE TALK day2 ID:5` can quote what was said.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TalkQuote {
@@ -109,6 +140,8 @@ pub struct TalkQuote {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RenderOptions {
     pub style: Style,
+    /// Talk or whisper (the canonical, readable-back phrasing is talk's).
+    pub channel: Channel,
     /// A persona's first-person word (僕, 俺, あたし) replacing the locale's default (私 / I).
     pub pronoun: Option<String>,
     /// Whether names carry the locale's honorific (さん in Japanese; English has none).
@@ -123,6 +156,7 @@ impl Default for RenderOptions {
     fn default() -> Self {
         RenderOptions {
             style: Style::Polite,
+            channel: Channel::Talk,
             pronoun: None,
             honorific: true,
             variant_seed: None,

@@ -13,9 +13,9 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::{Arc, RwLock};
 
-use super::compose::{Composer, LangSet, Mood, Position, Scope, Template, is_inline, is_verb};
+use super::compose::{Composer, LangSet, Mood, Position, Scope, Template, is_inline, is_unframed_and, is_verb};
 use super::frame::{self, Part};
-use super::options::RenderOptions;
+use super::options::{Channel, RenderOptions};
 use super::vars::{Text, Var, Vars, Word};
 use crate::protocol::{Agent, Content, Context, Keyword, Role, Sentence, Species, TalkKind, TalkRef, canonicalized};
 
@@ -31,6 +31,8 @@ const MAX_VERB_CANDIDATES: usize = 1024;
 const MAX_CACHED_FRAMES: usize = 4096;
 /// Most operands an AND / OR the reader tries.
 const MAX_OPERANDS: usize = 8;
+/// Most places an AND's text may be cut into sentences (every grouping of them is tried).
+const MAX_AND_CUTS: usize = 10;
 
 const MOODS: [Mood; 5] = [Mood::Statement, Mood::Plain, Mood::Request, Mood::Suggest, Mood::Question];
 const KINDS: [&str; 4] = ["me", "you", "any", "agent"];
@@ -94,6 +96,7 @@ pub(crate) struct Grammar {
 fn base_vars(set: &LangSet) -> Vars<'static> {
     let mut vars = Vars::new(set.id);
     vars.set(Var::Casual, false);
+    vars.set(Var::Channel, Word(Channel::Talk.code()));
     vars.set(Var::Variant, 0u16);
     vars
 }
@@ -158,6 +161,8 @@ fn verb_frames(set: &LangSet, keyword: Keyword, mood: Mood, negated: bool, into:
                         Keyword::Estimate | Keyword::Comingout => {
                             holes.noun = Some(text(&mut vars, Var::Role, false));
                             vars.set(Var::RoleAny, flag);
+                            // In talk no template tells roles apart by their key (only whispered plans do).
+                            vars.set(Var::RoleKey, Word(""));
                         }
                         Keyword::Divined | Keyword::Identified => {
                             holes.noun = Some(text(&mut vars, Var::Species, false));
@@ -194,7 +199,7 @@ fn verb_frames(set: &LangSet, keyword: Keyword, mood: Mood, negated: bool, into:
 enum Spec {
     Sentence { quoted: bool, question: bool, end: char },
     Frame { kind: &'static str },
-    Because { question: bool },
+    Because { question: bool, reasons: usize },
     List { keyword: Keyword, count: usize },
     Ask { keyword: Keyword, to_kind: &'static str, from_kind: &'static str, framed: bool, quoted: bool },
     Quoted { mood: Mood, negated: bool, act: &'static str, subj_kind: &'static str },
@@ -220,8 +225,9 @@ impl Spec {
                 vars.set(Var::Sentence, hole(false));
                 Template::Frame
             }
-            Spec::Because { question } => {
-                vars.set(Var::Reason, hole(false));
+            Spec::Because { question, reasons } => {
+                let stand_ins = vec![hole(false); reasons];
+                vars.set(Var::Clauses, &stand_ins[..]);
                 vars.set(Var::Conclusion, hole(false));
                 vars.set(Var::Question, question);
                 Template::Keyword(Keyword::Because)
@@ -436,19 +442,8 @@ impl<'a> Reader<'a> {
     fn sentence(&self, text: &str, scope: Scope, quoted: bool) -> Rc<Vec<Sentence>> {
         self.memoised(PositionKey::Sentence(scope, quoted), text, || {
             let mut candidates = Vec::new();
-            // The final mark is at most a character or two; the frame depends on the body's last character.
-            let ends: Vec<usize> = text.char_indices().rev().take(3).map(|(at, _)| at).chain([text.len()]).collect();
-            for end in ends.into_iter().filter(|&end| end > 0) {
-                let Some(last) = text[..end].chars().next_back() else { continue };
-                for question in [false, true] {
-                    let Some(parts) = self.frame(Spec::Sentence { quoted, question, end: last }) else { continue };
-                    for holes in self.matches(&parts, text) {
-                        let Some(body) = at(&holes, 0) else { continue };
-                        for body in uncapitalised(body, 0, &parts) {
-                            candidates.extend(self.body(&body, scope).iter().cloned());
-                        }
-                    }
-                }
+            for body in self.bodies(text, quoted) {
+                candidates.extend(self.body(&body, scope).iter().cloned());
             }
             self.confirmed(candidates, text, Position::Sentence { scope, quoted })
         })
@@ -489,6 +484,12 @@ impl<'a> Reader<'a> {
                         sentence.subject = Some(who);
                         candidates.push(sentence);
                     }
+                    // A framed run of sentences is quoted whole.
+                    for run in self.clause(inner, inner_scope, Mood::Statement, false).iter() {
+                        if matches!(run.content, Content::And { .. }) {
+                            candidates.push(Sentence { subject: Some(who), ..run.clone() });
+                        }
+                    }
                 }
             }
         }
@@ -501,29 +502,21 @@ impl<'a> Reader<'a> {
         let bare = |content| Sentence { subject: None, content };
         // BECAUSE
         for question in [false, true] {
-            let Some(parts) = self.frame(Spec::Because { question }) else { continue };
-            for holes in self.matches(&parts, text) {
-                let (Some(reason), Some(conclusion)) = (at(&holes, 0), at(&holes, 1)) else { continue };
-                let reasons = self.clause(reason, scope, Mood::Statement, false);
-                if reasons.is_empty() {
-                    continue;
-                }
-                let mut conclusions: Vec<Sentence> = self.clause(conclusion, scope, Mood::Statement, false).to_vec();
-                conclusions.extend(
-                    self.body(conclusion, scope)
-                        .iter()
-                        .filter(|s| {
-                            s.subject.is_none()
-                                && matches!(s.content, Content::Request { .. } | Content::Inquire { .. })
-                        })
-                        .cloned(),
-                );
-                for reason in reasons.iter() {
-                    for conclusion in &conclusions {
-                        candidates.push(bare(Content::Because {
-                            reason: Box::new(reason.clone()),
-                            conclusion: Box::new(conclusion.clone()),
-                        }));
+            for count in 1..=MAX_OPERANDS {
+                let Some(parts) = self.frame(Spec::Because { question, reasons: count }) else { continue };
+                for holes in self.matches(&parts, text) {
+                    let Some(conclusion) = at(&holes, count) else { continue };
+                    let Some(reasons) = self.reasons(&holes[..count], scope) else { continue };
+                    let mut conclusions: Vec<Sentence> =
+                        self.clause(conclusion, scope, Mood::Statement, false).to_vec();
+                    conclusions.extend(self.body(conclusion, scope).iter().cloned());
+                    for reason in &reasons {
+                        for conclusion in &conclusions {
+                            candidates.push(bare(Content::Because {
+                                reason: Box::new(reason.clone()),
+                                conclusion: Box::new(conclusion.clone()),
+                            }));
+                        }
                     }
                 }
             }
@@ -549,9 +542,10 @@ impl<'a> Reader<'a> {
         for operand in self.clause(text, scope, Mood::Statement, true).iter() {
             candidates.push(bare(Content::Not { sentence: Box::new(operand.clone()) }));
         }
-        // AND, OR, XOR
-        for keyword in [Keyword::And, Keyword::Or, Keyword::Xor] {
-            let mood = if keyword == Keyword::And { Mood::Statement } else { Mood::Plain };
+        candidates.extend(self.conjunctions(text, scope));
+        // OR, XOR
+        for keyword in [Keyword::Or, Keyword::Xor] {
+            let mood = Mood::Plain;
             let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
             for count in 2..=most {
                 let Some(parts) = self.frame(Spec::List { keyword, count }) else { continue };
@@ -560,17 +554,7 @@ impl<'a> Reader<'a> {
                     for piece in holes.iter().take(count) {
                         let Some(piece) = piece else { break };
                         let operands = self.clause(piece, scope, mood, false);
-                        combinations = combinations
-                            .into_iter()
-                            .flat_map(|prefix| {
-                                operands.iter().map(move |operand| {
-                                    let mut next = prefix.clone();
-                                    next.push(operand.clone());
-                                    next
-                                })
-                            })
-                            .take(MAX_CANDIDATES)
-                            .collect();
+                        combinations = extended(combinations, &operands);
                     }
                     for operands in combinations.into_iter().filter(|c| c.len() == count) {
                         candidates.push(bare(match keyword {
@@ -579,7 +563,6 @@ impl<'a> Reader<'a> {
                                 let (Some(left), Some(right)) = (operands.next(), operands.next()) else { continue };
                                 Content::Xor { left: Box::new(left), right: Box::new(right) }
                             }
-                            Keyword::And => Content::And { sentences: operands },
                             _ => Content::Or { sentences: operands },
                         }));
                     }
@@ -587,6 +570,99 @@ impl<'a> Reader<'a> {
             }
         }
         candidates
+    }
+
+    /// The reasons of a BECAUSE: one clause, or a list of plain clauses that is an AND.
+    fn reasons(&self, pieces: &[Option<&str>], scope: Scope) -> Option<Vec<Sentence>> {
+        if let [Some(piece)] = pieces {
+            let reasons = self.clause(piece, scope, Mood::Statement, false);
+            return (!reasons.is_empty()).then(|| reasons.to_vec());
+        }
+        let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
+        for piece in pieces {
+            let operands = self.clause((*piece)?, scope, Mood::Statement, false);
+            let operands: Vec<Sentence> = operands.iter().filter(|s| is_inline(s, scope.inherited)).cloned().collect();
+            combinations = extended(combinations, &operands);
+        }
+        let reasons: Vec<Sentence> = combinations
+            .into_iter()
+            .map(|sentences| Sentence { subject: None, content: Content::And { sentences } })
+            .collect();
+        (!reasons.is_empty()).then_some(reasons)
+    }
+
+    /// AND: a run of whole sentences, joined by the template's separator. The text is cut only where a sentence
+    /// can end (after a final mark or a closing quote, outside quotes, before the separator); every grouping of
+    /// those cuts is tried.
+    fn conjunctions(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        let Some(parts) = self.frame(Spec::List { keyword: Keyword::And, count: 2 }) else { return candidates };
+        let separator = match parts.get(1) {
+            Some(Part::Literal(literal)) => literal.as_str(),
+            _ => "",
+        };
+        let cuts = sentence_ends(text, separator);
+        if cuts.is_empty() || cuts.len() > MAX_AND_CUTS {
+            return candidates;
+        }
+        for chosen in 1..(1u32 << cuts.len()) {
+            if chosen.count_ones() as usize >= MAX_OPERANDS {
+                continue;
+            }
+            let mut pieces = Vec::new();
+            let mut start = 0;
+            for (i, &cut) in cuts.iter().enumerate() {
+                if chosen & (1 << i) != 0 {
+                    pieces.push(&text[start..cut]);
+                    start = cut + separator.len();
+                }
+            }
+            pieces.push(&text[start..]);
+            let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
+            for piece in pieces {
+                let operands = self.conjunct(piece, scope);
+                combinations = extended(combinations, &operands);
+                if combinations.is_empty() {
+                    break;
+                }
+            }
+            for operands in combinations {
+                candidates.push(Sentence { subject: None, content: Content::And { sentences: operands } });
+            }
+        }
+        candidates
+    }
+
+    /// One operand of an AND: a whole sentence, or a nested AND quoted as a clause and punctuated.
+    fn conjunct(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+        let mut operands: Vec<Sentence> = self.sentence(text, scope, false).to_vec();
+        for body in self.bodies(text, false) {
+            let nested = self.clause(&body, scope, Mood::Statement, false);
+            operands.extend(nested.iter().filter(|s| is_unframed_and(s, scope.inherited)).cloned());
+        }
+        operands
+    }
+
+    /// The bodies `text` can be in sentence position: `text` without its final mark, as `_sentence` writes it.
+    fn bodies(&self, text: &str, quoted: bool) -> Vec<String> {
+        let mut bodies = Vec::new();
+        // The final mark is at most a character or two; the frame depends on the body's last character.
+        let ends: Vec<usize> = text.char_indices().rev().take(3).map(|(at, _)| at).chain([text.len()]).collect();
+        for end in ends.into_iter().filter(|&end| end > 0) {
+            let Some(last) = text[..end].chars().next_back() else { continue };
+            for question in [false, true] {
+                let Some(parts) = self.frame(Spec::Sentence { quoted, question, end: last }) else { continue };
+                for holes in self.matches(&parts, text) {
+                    let Some(body) = at(&holes, 0) else { continue };
+                    for body in uncapitalised(body, 0, &parts) {
+                        if !bodies.contains(&body) {
+                            bodies.push(body);
+                        }
+                    }
+                }
+            }
+        }
+        bodies
     }
 
     /// REQUEST and INQUIRE, with or without a subject of their own.
@@ -867,6 +943,46 @@ fn find(haystack: &str, needle: &str) -> Option<usize> {
         return None;
     }
     (n - 1..bytes.len()).find(|&end| bytes[end] == last && bytes[end + 1 - n..=end] == *needle).map(|end| end + 1 - n)
+}
+
+/// Every prefix followed by every operand (at most [`MAX_CANDIDATES`] combinations).
+fn extended(prefixes: Vec<Vec<Sentence>>, operands: &[Sentence]) -> Vec<Vec<Sentence>> {
+    prefixes
+        .into_iter()
+        .flat_map(|prefix| {
+            operands.iter().map(move |operand| {
+                let mut next = prefix.clone();
+                next.push(operand.clone());
+                next
+            })
+        })
+        .take(MAX_CANDIDATES)
+        .collect()
+}
+
+/// Where a sentence of a run can end in `text`: after a final mark or a closing quote at quote depth 0, where the
+/// separator follows (and something after it).
+fn sentence_ends(text: &str, separator: &str) -> Vec<usize> {
+    let mut depth = 0usize;
+    let mut cuts = Vec::new();
+    for (at, c) in text.char_indices() {
+        match c {
+            '「' | '“' => depth += 1,
+            '」' | '”' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        let end = at + c.len_utf8();
+        let mark = matches!(c, '。' | '？' | '.' | '?' | '」' | '”');
+        if depth == 0
+            && mark
+            && end < text.len()
+            && text[end..].starts_with(separator)
+            && end + separator.len() < text.len()
+        {
+            cuts.push(end);
+        }
+    }
+    cuts
 }
 
 /// Quotes (「」, “”) open and close properly within `piece`: a slot holds whole quotes only.

@@ -34,6 +34,7 @@ macro_rules! variables {
 
 variables! {
     Casual = "casual",
+    Channel = "channel",
     Variant = "variant",
     Quoted = "quoted",
     Body = "body",
@@ -54,6 +55,7 @@ variables! {
     Same = "same",
     Role = "role",
     RoleAny = "role_any",
+    RoleKey = "role_key",
     Species = "species",
     SpeciesAny = "species_any",
     To = "to",
