@@ -16,7 +16,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::protocol::{Context, ErrorCode, ParseError, ParseOptions, Parsed, Sentence, Span, Warning, parse};
+use crate::protocol::{
+    Budget, Context, ErrorCode, OutOfBudget, ParseError, ParseOptions, Parsed, Sentence, Span, Warning, parse,
+};
 use crate::render::{self, RenderError, RenderOptions, Renderer};
 use crate::understand::{self, MAX_INPUT_BYTES, Understander, Understanding, Understood};
 
@@ -94,6 +96,9 @@ pub enum TranslateError {
     /// A template failed (a template bug: the message names the template).
     #[error("rendering failed: {0}")]
     Render(RenderError),
+    /// The caller's time budget ran out before the text was translated.
+    #[error(transparent)]
+    OutOfBudget(#[from] OutOfBudget),
 }
 
 impl From<ParseError> for TranslateError {
@@ -177,6 +182,20 @@ impl Translator {
         to: Format,
         settings: &Settings,
     ) -> Result<Translation, TranslateError> {
+        self.translate_within(text, from, to, settings, &Budget::unlimited())
+    }
+
+    /// As [`Translator::translate`], stopping with [`TranslateError::OutOfBudget`] when `budget` runs out
+    /// (checked before the work and inside the understanding of natural language).
+    pub fn translate_within(
+        &self,
+        text: &str,
+        from: Option<Format>,
+        to: Format,
+        settings: &Settings,
+        budget: &Budget,
+    ) -> Result<Translation, TranslateError> {
+        budget.check()?;
         let detected = match from.map(|format| (format, format.understand_lang())) {
             Some((_, Some(lang))) => Detected::Natural(lang),
             Some((_, None)) => Detected::Protocol(parse(text, settings.parse)?),
@@ -186,7 +205,10 @@ impl Translator {
             Detected::Protocol(parsed) => (Format::Protocol, protocol_reading(text, parsed.sentence), parsed.warnings),
             Detected::Natural(lang) => {
                 check_length(text, settings.parse)?;
-                (Format::from(lang), self.read_natural(text, lang, settings.ctx, settings.explain), Vec::new())
+                let reading = self.read_natural_within(text, lang, settings.ctx, settings.explain, budget);
+                // An understanding cut short by the budget is incomplete: never answer with it.
+                budget.check()?;
+                (Format::from(lang), reading, Vec::new())
             }
         };
         let text = match to.render_lang() {
@@ -206,6 +228,19 @@ impl Translator {
 
     /// As [`Translator::to_protocol`], with the understander's explanation when `explain` is set.
     pub fn read_natural(&self, text: &str, lang: understand::Lang, ctx: &Context, explain: bool) -> Understanding {
+        self.read_natural_within(text, lang, ctx, explain, &Budget::unlimited())
+    }
+
+    /// As [`Translator::read_natural`]; the understander stops early (with an incomplete reading) once
+    /// `budget` is spent, so callers check the budget after it.
+    fn read_natural_within(
+        &self,
+        text: &str,
+        lang: understand::Lang,
+        ctx: &Context,
+        explain: bool,
+        budget: &Budget,
+    ) -> Understanding {
         let trimmed = text.trim();
         let exact =
             Format::from(lang).render_lang().and_then(|render_lang| self.renderer.read(trimmed, render_lang, ctx));
@@ -214,8 +249,7 @@ impl Translator {
                 let start = text.len() - text.trim_start().len();
                 exact_reading(sentence, Span::new(start, start + trimmed.len()), explain)
             }
-            None if explain => self.understander.explain(text, lang, ctx),
-            None => self.understander.understand(text, lang, ctx),
+            None => self.understander.read_within(text, lang, ctx, explain, budget),
         }
     }
 

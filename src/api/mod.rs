@@ -11,6 +11,7 @@ pub mod lang;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
+pub mod pool;
 pub mod router;
 mod schema;
 pub mod state;

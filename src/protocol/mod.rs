@@ -8,6 +8,7 @@
 //! ```
 
 pub mod ast;
+mod budget;
 mod canonical;
 pub mod context;
 mod dialect;
@@ -17,6 +18,7 @@ mod printer;
 mod subject;
 
 pub use ast::{Agent, Content, Keyword, MAX_NUMBER, Role, Sentence, Species, TalkKind, TalkRef};
+pub use budget::{Budget, OutOfBudget};
 pub use context::{Context, NameTable};
 pub use error::{Dialect, ErrorCode, ParseError, Span, Warning, WarningCode};
 pub use parser::{HARD_MAX_DEPTH, ParseOptions, Parsed, normalize, normalize_into, parse, parse_without_fast_path};

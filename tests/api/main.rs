@@ -7,6 +7,7 @@ mod meta;
 mod openapi_file;
 mod page;
 mod parse;
+mod pool;
 mod real_port;
 mod render;
 mod translate;

@@ -6,9 +6,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::item::ItemFailure;
-use super::{JsonBodyErrors, check_batch};
+use super::{JsonBodyErrors, check_batch, each_text, on_pool};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
+use crate::api::pool::Weight;
 use crate::api::state::AppState;
 use crate::protocol::{Agent, Sentence, Warning, parse, resolve_subjects};
 
@@ -73,11 +74,9 @@ pub async fn parse_texts(
     ApiJson(request): ApiJson<ParseRequest>,
 ) -> Result<Json<ParseResponse>, ApiError> {
     check_batch(&state, request.texts.len())?;
-    let options = state.parse_options(request.strict);
-    let results = request
-        .texts
-        .iter()
-        .map(|text| match parse(text, &options) {
+    on_pool(&state, Weight::Light, move |state, budget| {
+        let options = state.parse_options(request.strict);
+        let results = each_text(&request.texts, budget, |text| match parse(text, &options) {
             Ok(parsed) => ParseResult::Ok(ParsedText {
                 canonical: parsed.sentence.to_canonical(),
                 resolved: resolve_subjects(&parsed.sentence, request.speaker),
@@ -85,7 +84,9 @@ pub async fn parse_texts(
                 warnings: parsed.warnings,
             }),
             Err(error) => ParseResult::Err(ItemFailure { error: error.into() }),
-        })
-        .collect();
-    Ok(Json(ParseResponse { results }))
+        })?;
+        Ok(ParseResponse { results })
+    })
+    .await
+    .map(Json)
 }
