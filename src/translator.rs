@@ -17,7 +17,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::protocol::{
-    Budget, Context, ErrorCode, OutOfBudget, ParseError, ParseOptions, Parsed, Sentence, Span, Warning, parse,
+    Budget, Context, ErrorCode, Keyword, OutOfBudget, ParseError, ParseOptions, Parsed, Sentence, Span, Warning, parse,
 };
 use crate::render::{self, RenderError, RenderOptions, Renderer};
 use crate::understand::{self, MAX_INPUT_BYTES, Understander, Understanding, Understood};
@@ -354,9 +354,30 @@ fn is_japanese(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{FF66}'..='\u{FF9F}')
 }
 
+/// Text a bot meant as protocol: it opens like a protocol sentence, or every word is protocol-like.
+fn looks_like_protocol(text: &str) -> bool {
+    opens_like_protocol(text) || all_words_protocol_like(text)
+}
+
+/// An upper-case verb or operator first (after a subject `Agent[..]` or `ANY`, if any) and no Japanese:
+/// `VOTE Agent[03] x`, `DAY -1 (VOTE Agent[03])`, `VOTE\u{0} Agent[03]` and `VOTE Agent[03] 🐺` are broken
+/// protocol, not English that says nothing.
+fn opens_like_protocol(text: &str) -> bool {
+    if text.chars().any(is_japanese) {
+        return false;
+    }
+    let mut words = text.split(|c: char| c.is_whitespace() || c.is_control() || c == '(').filter(|w| !w.is_empty());
+    let first = words.next();
+    let verb = match first {
+        Some(word) if word.starts_with("Agent[") || word == "ANY" => words.next(),
+        _ => first,
+    };
+    verb.is_some_and(|word| word.bytes().all(|b| b.is_ascii_uppercase()) && Keyword::from_upper(word).is_some())
+}
+
 /// Every word is protocol-like: a keyword in capitals (two letters or more), `Agent[..]`, `dayN`, `ID:N`,
 /// a number, or brackets.
-fn looks_like_protocol(text: &str) -> bool {
+fn all_words_protocol_like(text: &str) -> bool {
     let word_is_protocol = |word: &str| {
         let word = word.trim_matches(|c| c == '(' || c == ')');
         word.is_empty()
@@ -393,6 +414,17 @@ mod tests {
         assert!(matches!(detect("I vote Agent[03].", &options), Ok(Detected::Natural(understand::Lang::En))));
         assert_eq!(detect("VOTX Agent[01]", &options).unwrap_err().code, ErrorCode::UnknownVerb);
         assert_eq!(detect("", &options).unwrap_err().code, ErrorCode::EmptyInput);
+    }
+
+    #[test]
+    fn broken_protocol_keeps_its_parse_error_under_auto_detection() {
+        let options = ParseOptions::default();
+        for text in ["VOTE Agent[03] x", "DAY -1 (VOTE Agent[03])", "VOTE\u{0} Agent[03]", "VOTE Agent[03] 🐺"] {
+            assert!(detect(text, &options).is_err(), "{text:?} was not reported as broken protocol");
+        }
+        // Ordinary talk that merely mentions a keyword or an agent is still natural language.
+        assert!(matches!(detect("Vote Agent[03] please", &options), Ok(Detected::Natural(understand::Lang::En))));
+        assert!(matches!(detect("VOTE Agent[03]にします", &options), Ok(Detected::Natural(understand::Lang::Ja))));
     }
 
     #[test]

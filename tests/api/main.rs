@@ -1,8 +1,11 @@
 //! Integration tests of the HTTP API, all in one binary: every endpoint and every error class through
 //! `tower::ServiceExt::oneshot`, plus one real-port test with graceful shutdown.
 
+mod auto_detect;
+mod connections;
 mod errors;
 mod gamelog;
+mod limits;
 mod meta;
 mod openapi_file;
 mod page;
