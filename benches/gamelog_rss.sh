@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Peak memory of the release server under heavy requests, on loopback, bounded to about a minute:
 #   1. 8 concurrent POST /v1/gamelog/render with 4 MiB logs (the reader's limit; body limit raised to 5 MiB),
-#      HTML output: the --heavy-workers cap (default 2) bounds how many transcripts are in memory at once.
+#      HTML output: the --heavy-workers cap (default 1) bounds how many transcripts are in memory at once.
 #   2. IDLE_CONNECTIONS (default 5000) idle connections held open at once.
 # Reports the server's RSS idle and its peak (VmHWM) after each step, from /proc/<pid>/status.
 #
-# Env: SKIP_BUILD=1 (use the existing target/release/aiwolf-nl), IDLE_CONNECTIONS (5000), HEAVY_WORKERS (2).
+# Env: SKIP_BUILD=1 (use the existing target/release/aiwolf-nl), IDLE_CONNECTIONS (5000), HEAVY_WORKERS (1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=target/release/aiwolf-nl
@@ -28,7 +28,7 @@ ulimit -n "$((IDLE_CONNECTIONS + 1024))" 2>/dev/null || echo "cannot raise the o
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 url="http://127.0.0.1:$port"
 RUST_LOG=warn "$BIN" serve --bind "127.0.0.1:$port" --body-limit $((5 * 1024 * 1024)) \
-    --heavy-workers "${HEAVY_WORKERS:-2}" --request-timeout-ms 60000 --queue-timeout-ms 60000 \
+    --heavy-workers "${HEAVY_WORKERS:-1}" --request-timeout-ms 60000 --queue-timeout-ms 60000 \
     --max-connections $((IDLE_CONNECTIONS + 64)) --idle-timeout-ms 120000 >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 50); do
@@ -55,7 +55,7 @@ for n in $(seq 8); do
 done
 wait $(jobs -p | grep -v "^$server_pid$") 2>/dev/null || true
 end=$(date +%s.%N)
-echo "8 concurrent 4 MiB logs: statuses $(cat "$work"/log.* | awk '{print $1}' | sort | uniq -c | tr -s ' \n' ' ')in $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }') s; peak RSS $(rss_kib VmHWM) KiB, now $(rss_kib VmRSS) KiB"
+echo "8 concurrent 4 MiB logs: statuses $(cat "$work"/log.[0-9]* | awk '{print $1}' | sort | uniq -c | tr -s ' \n' ' ')in $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }') s; peak RSS $(rss_kib VmHWM) KiB, now $(rss_kib VmRSS) KiB"
 
 python3 - "$port" "$IDLE_CONNECTIONS" "$server_pid" <<'PY'
 import socket, sys, time

@@ -65,7 +65,7 @@ impl Default for PoolLimits {
     fn default() -> Self {
         PoolLimits {
             workers: std::thread::available_parallelism().map_or(2, usize::from),
-            heavy_workers: 2,
+            heavy_workers: 1,
             queue_timeout: Duration::from_secs(2),
         }
     }

@@ -127,7 +127,7 @@ pub struct ServeArgs {
     #[arg(long, env = "AIWOLF_NL_WORKERS", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub workers: Option<u16>,
     /// Game logs rendered at once (each holds its log, transcript and output in memory).
-    #[arg(long, env = "AIWOLF_NL_HEAVY_WORKERS", default_value_t = 2,
+    #[arg(long, env = "AIWOLF_NL_HEAVY_WORKERS", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub heavy_workers: u16,
     /// How long a request waits for a free worker, in milliseconds (503 `overloaded` after it).
