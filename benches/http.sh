@@ -5,7 +5,7 @@
 #   3. POST /v1/translate, a 256-text batch (reported as sentences/s)
 # and the server's RSS idle, under load (sampled mid-run) and at peak (VmHWM), from /proc/<pid>/status.
 #
-# Env: DURATION (s per run, default 6), CONNECTIONS (32), THREADS (1), TARGET_LANG (ja; also en, protocol),
+# Env: RUST_LOG (server log filter, default info), DURATION (s per run, default 6), CONNECTIONS (32), THREADS (1), TARGET_LANG (ja; also en, protocol),
 #      SKIP_BUILD=1 (use the existing target/release/aiwolf-nl), BENCH_ENFORCE=1 (exit 1 when a goal is missed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +37,8 @@ trap cleanup EXIT
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 url="http://127.0.0.1:$port"
-RUST_LOG=warn "$BIN" serve --bind "127.0.0.1:$port" >"$work/server.log" 2>&1 &
+# Default logging (INFO: one access-log line per request), as deployed; RUST_LOG=warn to compare without it.
+RUST_LOG="${RUST_LOG:-info}" "$BIN" serve --bind "127.0.0.1:$port" >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 50); do
     if curl -fsS "$url/healthz" >/dev/null 2>&1; then break; fi
@@ -118,6 +119,7 @@ printf '%-32s %12s %10s %13s us\n' "POST /v1/translate, 256 texts" "$batch" "$(p
 echo "single-text translate: $ratio % of baseline (goal >= 70 %: $ratio_ok), p99 $single_p99_ms ms (goal < 5 ms: $p99_ok)"
 echo "256-text batch: $(awk -v r="$batch" 'BEGIN { printf "%.0f", r * 256 }') sentences/s"
 echo "RSS: idle $idle_rss KiB; under load $(cat "$work/healthz.rss") / $(cat "$work/single.rss") / $(cat "$work/batch.rss") KiB (healthz / single / batch); peak $peak_rss KiB"
+echo "server log: $(wc -c <"$work/server.log") bytes (RUST_LOG=${RUST_LOG:-info})"
 for name in healthz single batch; do
     e=$(errors "$name")
     if [ -n "$e" ]; then echo "$name: $e"; fi

@@ -34,29 +34,39 @@ fn main() -> ExitCode {
 }
 
 fn serve(args: aiwolf_nl::cli::ServeArgs) -> io::Result<()> {
-    init_tracing(args.log_format);
+    // Held to the end: dropping it flushes the log lines still queued.
+    let _log_writer = init_tracing(args.log_format);
     // A broken template set or phrase file fails here, at start-up, never mid-request.
     let translator = translate::load_translator(&args.templates, &args.phrases)?;
     let state = aiwolf_nl::AppState::with_translator(args.api_config(), translator);
     let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(args.bind)
             .await
             .map_err(|error| io::Error::new(error.kind(), format!("cannot listen on {}: {error}", args.bind)))?;
         tracing::info!(address = %listener.local_addr()?, "listening");
         aiwolf_nl::serve(listener, state, shutdown_signal()).await
-    })
+    });
+    // Work still on the CPU pool after the drain stops at its next budget check; it must not hold the exit.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    served
 }
 
-fn init_tracing(format: LogFormat) {
+/// Logs to stdout through a background thread: a request never waits for the terminal or the log
+/// collector. When they fall behind, lines are dropped (counted by tracing-appender) rather than queued without
+/// bound or blocking the service.
+fn init_tracing(format: LogFormat) -> tracing_appender::non_blocking::WorkerGuard {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let (writer, guard) = tracing_appender::non_blocking(io::stdout());
     // Colour only on a terminal: log collectors get plain text.
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(io::stdout().is_terminal());
+    let builder =
+        tracing_subscriber::fmt().with_env_filter(filter).with_ansi(io::stdout().is_terminal()).with_writer(writer);
     match format {
         LogFormat::Json => builder.json().init(),
         LogFormat::Text => builder.init(),
     }
+    guard
 }
 
 /// Completes on Ctrl-C or SIGTERM.

@@ -16,7 +16,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::protocol::{Context, ErrorCode, ParseError, ParseOptions, Parsed, Sentence, Span, Warning, parse};
+use crate::protocol::{
+    Budget, Context, ErrorCode, Keyword, OutOfBudget, ParseError, ParseOptions, Parsed, Sentence, Span, Warning, parse,
+};
 use crate::render::{self, RenderError, RenderOptions, Renderer};
 use crate::understand::{self, MAX_INPUT_BYTES, Understander, Understanding, Understood};
 
@@ -94,6 +96,9 @@ pub enum TranslateError {
     /// A template failed (a template bug: the message names the template).
     #[error("rendering failed: {0}")]
     Render(RenderError),
+    /// The caller's time budget ran out before the text was translated.
+    #[error(transparent)]
+    OutOfBudget(#[from] OutOfBudget),
 }
 
 impl From<ParseError> for TranslateError {
@@ -177,6 +182,20 @@ impl Translator {
         to: Format,
         settings: &Settings,
     ) -> Result<Translation, TranslateError> {
+        self.translate_within(text, from, to, settings, &Budget::unlimited())
+    }
+
+    /// As [`Translator::translate`], stopping with [`TranslateError::OutOfBudget`] when `budget` runs out
+    /// (checked before the work and inside the understanding of natural language).
+    pub fn translate_within(
+        &self,
+        text: &str,
+        from: Option<Format>,
+        to: Format,
+        settings: &Settings,
+        budget: &Budget,
+    ) -> Result<Translation, TranslateError> {
+        budget.check()?;
         let detected = match from.map(|format| (format, format.understand_lang())) {
             Some((_, Some(lang))) => Detected::Natural(lang),
             Some((_, None)) => Detected::Protocol(parse(text, settings.parse)?),
@@ -186,7 +205,10 @@ impl Translator {
             Detected::Protocol(parsed) => (Format::Protocol, protocol_reading(text, parsed.sentence), parsed.warnings),
             Detected::Natural(lang) => {
                 check_length(text, settings.parse)?;
-                (Format::from(lang), self.read_natural(text, lang, settings.ctx, settings.explain), Vec::new())
+                let reading = self.read_natural_within(text, lang, settings.ctx, settings.explain, budget);
+                // An understanding cut short by the budget is incomplete: never answer with it.
+                budget.check()?;
+                (Format::from(lang), reading, Vec::new())
             }
         };
         let text = match to.render_lang() {
@@ -206,6 +228,19 @@ impl Translator {
 
     /// As [`Translator::to_protocol`], with the understander's explanation when `explain` is set.
     pub fn read_natural(&self, text: &str, lang: understand::Lang, ctx: &Context, explain: bool) -> Understanding {
+        self.read_natural_within(text, lang, ctx, explain, &Budget::unlimited())
+    }
+
+    /// As [`Translator::read_natural`]; the understander stops early (with an incomplete reading) once
+    /// `budget` is spent, so callers check the budget after it.
+    fn read_natural_within(
+        &self,
+        text: &str,
+        lang: understand::Lang,
+        ctx: &Context,
+        explain: bool,
+        budget: &Budget,
+    ) -> Understanding {
         let trimmed = text.trim();
         let exact =
             Format::from(lang).render_lang().and_then(|render_lang| self.renderer.read(trimmed, render_lang, ctx));
@@ -214,8 +249,7 @@ impl Translator {
                 let start = text.len() - text.trim_start().len();
                 exact_reading(sentence, Span::new(start, start + trimmed.len()), explain)
             }
-            None if explain => self.understander.explain(text, lang, ctx),
-            None => self.understander.understand(text, lang, ctx),
+            None => self.understander.read_within(text, lang, ctx, explain, budget),
         }
     }
 
@@ -320,9 +354,30 @@ fn is_japanese(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{FF66}'..='\u{FF9F}')
 }
 
+/// Text a bot meant as protocol: it opens like a protocol sentence, or every word is protocol-like.
+fn looks_like_protocol(text: &str) -> bool {
+    opens_like_protocol(text) || all_words_protocol_like(text)
+}
+
+/// An upper-case verb or operator first (after a subject `Agent[..]` or `ANY`, if any) and no Japanese:
+/// `VOTE Agent[03] x`, `DAY -1 (VOTE Agent[03])`, `VOTE\u{0} Agent[03]` and `VOTE Agent[03] 🐺` are broken
+/// protocol, not English that says nothing.
+fn opens_like_protocol(text: &str) -> bool {
+    if text.chars().any(is_japanese) {
+        return false;
+    }
+    let mut words = text.split(|c: char| c.is_whitespace() || c.is_control() || c == '(').filter(|w| !w.is_empty());
+    let first = words.next();
+    let verb = match first {
+        Some(word) if word.starts_with("Agent[") || word == "ANY" => words.next(),
+        _ => first,
+    };
+    verb.is_some_and(|word| word.bytes().all(|b| b.is_ascii_uppercase()) && Keyword::from_upper(word).is_some())
+}
+
 /// Every word is protocol-like: a keyword in capitals (two letters or more), `Agent[..]`, `dayN`, `ID:N`,
 /// a number, or brackets.
-fn looks_like_protocol(text: &str) -> bool {
+fn all_words_protocol_like(text: &str) -> bool {
     let word_is_protocol = |word: &str| {
         let word = word.trim_matches(|c| c == '(' || c == ')');
         word.is_empty()
@@ -359,6 +414,17 @@ mod tests {
         assert!(matches!(detect("I vote Agent[03].", &options), Ok(Detected::Natural(understand::Lang::En))));
         assert_eq!(detect("VOTX Agent[01]", &options).unwrap_err().code, ErrorCode::UnknownVerb);
         assert_eq!(detect("", &options).unwrap_err().code, ErrorCode::EmptyInput);
+    }
+
+    #[test]
+    fn broken_protocol_keeps_its_parse_error_under_auto_detection() {
+        let options = ParseOptions::default();
+        for text in ["VOTE Agent[03] x", "DAY -1 (VOTE Agent[03])", "VOTE\u{0} Agent[03]", "VOTE Agent[03] 🐺"] {
+            assert!(detect(text, &options).is_err(), "{text:?} was not reported as broken protocol");
+        }
+        // Ordinary talk that merely mentions a keyword or an agent is still natural language.
+        assert!(matches!(detect("Vote Agent[03] please", &options), Ok(Detected::Natural(understand::Lang::En))));
+        assert!(matches!(detect("VOTE Agent[03]にします", &options), Ok(Detected::Natural(understand::Lang::Ja))));
     }
 
     #[test]

@@ -75,6 +75,7 @@ proptest::proptest! {
             }
             Err(TranslateError::Parse(error)) => proptest::prop_assert!(error.span.start <= error.span.end),
             Err(TranslateError::Render(error)) => proptest::prop_assert!(false, "render failed: {error}"),
+            Err(TranslateError::OutOfBudget(_)) => proptest::prop_assert!(false, "translate has no time budget"),
         }
     }
 }

@@ -5,13 +5,13 @@
 //! the panic catcher) are turned into the same envelope by `middleware::error_envelope`, which also fills in
 //! `request_id`; so the envelope is the only error body a client ever sees.
 
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
-use crate::protocol::ParseError;
+use crate::protocol::{OutOfBudget, ParseError};
 
 /// A failed request.
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +38,10 @@ pub enum ApiError {
     MethodNotAllowed,
     #[error("the request took longer than the time limit")]
     Timeout,
+    #[error("the service is busy; retry after {retry_after} s")]
+    Overloaded { retry_after: u64 },
+    #[error("the request's header section is larger than the limit of {limit} bytes")]
+    HeadersTooLarge { limit: usize },
     #[error("the service is not ready")]
     NotReady(Value),
     #[error("internal error")]
@@ -73,6 +77,11 @@ pub enum ApiErrorCode {
     MethodNotAllowed,
     /// 408: the request timed out.
     RequestTimeout,
+    /// 503: every worker stayed busy for the queue timeout; retry after `details.retry_after` seconds (also
+    /// the `Retry-After` header).
+    Overloaded,
+    /// 431: the header section is over the limit (an `x-request-id` over 128 characters is replaced, not refused).
+    HeadersTooLarge,
     /// 503: a readiness check failed.
     NotReady,
     /// 500: a bug; the log has the details.
@@ -95,7 +104,8 @@ impl ApiError {
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Timeout => StatusCode::REQUEST_TIMEOUT,
-            ApiError::NotReady(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::NotReady(_) | ApiError::Overloaded { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::HeadersTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Status(status) => *status,
         }
@@ -115,6 +125,8 @@ impl ApiError {
             ApiError::MethodNotAllowed => ApiErrorCode::MethodNotAllowed,
             ApiError::Timeout => ApiErrorCode::RequestTimeout,
             ApiError::NotReady(_) => ApiErrorCode::NotReady,
+            ApiError::Overloaded { .. } => ApiErrorCode::Overloaded,
+            ApiError::HeadersTooLarge { .. } => ApiErrorCode::HeadersTooLarge,
             ApiError::Internal => ApiErrorCode::InternalError,
             ApiError::Status(_) => ApiErrorCode::HttpError,
         }
@@ -125,7 +137,10 @@ impl ApiError {
             ApiError::InvalidBody { path, .. } | ApiError::UnsupportedLanguage { path, .. } => {
                 Some(json!({ "path": path }))
             }
-            ApiError::PayloadTooLarge { limit } => Some(json!({ "limit": limit })),
+            ApiError::PayloadTooLarge { limit } | ApiError::HeadersTooLarge { limit } => {
+                Some(json!({ "limit": limit }))
+            }
+            ApiError::Overloaded { retry_after } => Some(json!({ "retry_after": retry_after })),
             ApiError::InvalidLog { line: Some(line), .. } => Some(json!({ "line": line })),
             ApiError::BatchTooLarge { len, max } => Some(json!({ "len": len, "max": max })),
             ApiError::InvalidTree(error) => serde_json::to_value(error).ok(),
@@ -150,6 +165,13 @@ impl ApiError {
             StatusCode::INTERNAL_SERVER_ERROR => ApiError::Internal,
             status => ApiError::Status(status),
         }
+    }
+}
+
+/// Work that ran out of the request's time budget answers like the timeout layer would.
+impl From<OutOfBudget> for ApiError {
+    fn from(_: OutOfBudget) -> Self {
+        ApiError::Timeout
     }
 }
 
@@ -189,6 +211,10 @@ impl IntoResponse for ApiError {
         if self.status().is_server_error() {
             tracing::error!(error = %self, "request failed");
         }
-        self.body().into_response(self.status())
+        let mut response = self.body().into_response(self.status());
+        if let ApiError::Overloaded { retry_after } = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
+        }
+        response
     }
 }

@@ -1,5 +1,6 @@
-//! The layers every route runs through, outermost first: request id (set, then echoed on the response),
-//! CORS, the trace span, metrics, the error envelope, the panic catcher, the timeout and the body limit.
+//! The layers every route runs through, outermost first: an over-long client request id dropped, request id
+//! (set, then echoed on the response), CORS, the trace span, metrics, the error envelope, the header size
+//! limit, the panic catcher, the timeout and the body limit.
 //!
 //! They are applied with `Router::layer`, which wraps each route, so `MatchedPath` is known to the span
 //! and the metrics (labels stay low-cardinality: `/v1/translate`, never a raw URI).
@@ -35,6 +36,7 @@ pub fn apply(router: Router, state: &AppState) -> Router {
         .layer(DefaultBodyLimit::max(config.body_limit))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, config.request_timeout))
         .layer(CatchPanicLayer::custom(panic_response))
+        .layer(from_fn_with_state(config.connections.max_header_bytes, limit_header_size))
         .layer(from_fn(error_envelope))
         .layer(from_fn_with_state(state.clone(), track_metrics))
         .layer(
@@ -45,6 +47,30 @@ pub fn apply(router: Router, state: &AppState) -> Router {
         .layer(cors())
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+        .layer(from_fn(drop_oversized_request_id))
+}
+
+/// Longest client `x-request-id` kept; a longer one is replaced by a generated id, so that a client cannot
+/// make the service echo (and log) arbitrary amounts of its data.
+pub const MAX_REQUEST_ID_CHARS: usize = 128;
+
+async fn drop_oversized_request_id(mut request: Request, next: Next) -> Response {
+    if request.headers().get(REQUEST_ID).is_some_and(|id| id.len() > MAX_REQUEST_ID_CHARS) {
+        request.headers_mut().remove(REQUEST_ID);
+    }
+    next.run(request).await
+}
+
+/// 431 `headers_too_large` (with the envelope) for a header section over the limit. hyper refuses only far
+/// larger ones (see `server`), without a body.
+async fn limit_header_size(State(limit): State<usize>, request: Request, next: Next) -> Response {
+    // As sent: `name: value\r\n` per field, plus the request line.
+    let size = request.uri().path_and_query().map_or(0, |p| p.as_str().len())
+        + request.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum::<usize>();
+    if size > limit {
+        return ApiError::HeadersTooLarge { limit }.into_response();
+    }
+    next.run(request).await
 }
 
 /// Browser front ends call the API from other origins; nothing is credentialed, so any origin may.

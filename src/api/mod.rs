@@ -11,8 +11,10 @@ pub mod lang;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
+pub mod pool;
 pub mod router;
 mod schema;
+pub mod server;
 pub mod state;
 pub mod strict;
 
@@ -21,24 +23,26 @@ use std::future::Future;
 use axum::Router;
 use tokio::net::TcpListener;
 
-pub use config::ApiConfig;
+pub use config::{ApiConfig, ConnectionLimits};
 pub use router::{app, openapi, routes, with_middleware};
 pub use state::AppState;
 
-/// Serves `app(state)` on `listener` until `shutdown` completes, then finishes in-flight requests.
+/// Serves `app(state)` on `listener` with the state's connection limits until `shutdown` completes, then
+/// drains in-flight requests for at most the configured drain deadline.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    serve_router(listener, app(state), shutdown).await
+    let limits = state.config().connections;
+    server::serve(listener, app(state), limits, shutdown).await
 }
 
-/// Serves any router built by [`app`] or [`with_middleware`] with the same graceful shutdown.
+/// Serves any router built by [`app`] or [`with_middleware`] the same way, with the default connection limits.
 pub async fn serve_router(
     listener: TcpListener,
     router: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router).with_graceful_shutdown(shutdown).await
+    server::serve(listener, router, ConnectionLimits::default(), shutdown).await
 }

@@ -1,9 +1,11 @@
-//! What every request handler shares: configuration, metrics and the translator (templates and phrases).
+//! What every request handler shares: configuration, metrics, the CPU pool and the translator (templates and
+//! phrases).
 
 use std::sync::{Arc, OnceLock};
 
 use super::config::ApiConfig;
 use super::metrics::Metrics;
+use super::pool::Pool;
 use crate::protocol::ParseOptions;
 use crate::render::Renderer;
 use crate::translator::Translator;
@@ -18,6 +20,7 @@ pub struct AppState {
 struct Inner {
     config: ApiConfig,
     metrics: Metrics,
+    pool: Pool,
     translator: Translator,
 }
 
@@ -62,7 +65,8 @@ impl AppState {
 
     /// State with templates and phrases loaded elsewhere, so that startup fails on a broken set.
     pub fn with_translator(config: ApiConfig, translator: Translator) -> Self {
-        AppState { inner: Arc::new(Inner { config, metrics: Metrics::default(), translator }) }
+        let pool = Pool::new(config.pool);
+        AppState { inner: Arc::new(Inner { config, metrics: Metrics::default(), pool, translator }) }
     }
 
     pub fn renderer(&self) -> &Renderer {
@@ -84,5 +88,10 @@ impl AppState {
 
     pub fn metrics(&self) -> &Metrics {
         &self.inner.metrics
+    }
+
+    /// The CPU pool handlers run their work on.
+    pub fn pool(&self) -> &Pool {
+        &self.inner.pool
     }
 }

@@ -13,6 +13,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 
 use crate::api::ApiConfig;
+use crate::api::config::{ConnectionLimits, PoolLimits};
 use crate::protocol::{Agent, AnyAgents, HARD_MAX_DEPTH, ParseOptions};
 use crate::render::{Channel, Style};
 use crate::translator::Format;
@@ -126,6 +127,37 @@ pub struct ServeArgs {
     #[arg(long, env = "AIWOLF_NL_REQUEST_TIMEOUT_MS", default_value_t = 10_000,
           value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub request_timeout_ms: u64,
+    /// Translations, parses and renders running at once (default: the number of CPUs).
+    #[arg(long, env = "AIWOLF_NL_WORKERS", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub workers: Option<u16>,
+    /// Game logs rendered at once (each holds its log, transcript and output in memory).
+    #[arg(long, env = "AIWOLF_NL_HEAVY_WORKERS", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub heavy_workers: u16,
+    /// How long a request waits for a free worker, in milliseconds (503 `overloaded` after it).
+    #[arg(long, env = "AIWOLF_NL_QUEUE_TIMEOUT_MS", default_value_t = 2_000,
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub queue_timeout_ms: u64,
+    /// Time a client has to send a request's header section, in milliseconds.
+    #[arg(long, env = "AIWOLF_NL_HEADER_READ_TIMEOUT_MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub header_read_timeout_ms: u64,
+    /// An idle keep-alive connection is closed after this many milliseconds without traffic.
+    #[arg(long, env = "AIWOLF_NL_IDLE_TIMEOUT_MS", default_value_t = 60_000,
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub idle_timeout_ms: u64,
+    /// Connections served at once; more wait in the listen backlog.
+    #[arg(long, env = "AIWOLF_NL_MAX_CONNECTIONS", default_value_t = 1024,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_connections: u32,
+    /// After SIGTERM or Ctrl-C, milliseconds in-flight requests get before every connection is closed.
+    #[arg(long, env = "AIWOLF_NL_SHUTDOWN_DRAIN_MS", default_value_t = 30_000,
+          value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
+    pub shutdown_drain_ms: u64,
+    /// Largest request header section in bytes (431 above it).
+    #[arg(long, env = "AIWOLF_NL_MAX_HEADER_BYTES", default_value_t = 16 * 1024,
+          value_parser = clap::value_parser!(u32).range(1024..=256 * 1024))]
+    pub max_header_bytes: u32,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -142,6 +174,18 @@ impl ServeArgs {
             max_batch: self.max_batch as usize,
             request_timeout: Duration::from_millis(self.request_timeout_ms),
             parse_options: self.limits.parse_options(false),
+            pool: PoolLimits {
+                workers: self.workers.map_or(PoolLimits::default().workers, usize::from),
+                heavy_workers: usize::from(self.heavy_workers),
+                queue_timeout: Duration::from_millis(self.queue_timeout_ms),
+            },
+            connections: ConnectionLimits {
+                header_read_timeout: Duration::from_millis(self.header_read_timeout_ms),
+                idle_timeout: Duration::from_millis(self.idle_timeout_ms),
+                max_connections: self.max_connections as usize,
+                shutdown_drain: Duration::from_millis(self.shutdown_drain_ms),
+                max_header_bytes: self.max_header_bytes as usize,
+            },
         }
     }
 }

@@ -184,6 +184,9 @@ fn plain_line(out: &mut impl Write, result: Result<Translation, Failure>) -> io:
         Err(Failure::Translate(TranslateError::Render(error))) => {
             write!(out, "ERROR render_error 0..0: {}", one_line(&error.to_string()))
         }
+        Err(Failure::Translate(error @ TranslateError::OutOfBudget(_))) => {
+            write!(out, "ERROR out_of_time 0..0: {error}")
+        }
         Err(Failure::Json(message)) => write!(out, "ERROR invalid_json 0..0: {}", one_line(&message)),
     }
 }
@@ -210,6 +213,9 @@ fn json_line(out: &mut impl Write, lang: Format, result: Result<Translation, Fai
         }
         Err(Failure::Translate(TranslateError::Render(error))) => {
             response_error("render_error", None, &error.to_string(), &mut *out)?
+        }
+        Err(Failure::Translate(error @ TranslateError::OutOfBudget(_))) => {
+            response_error("out_of_time", None, &error.to_string(), &mut *out)?
         }
         Err(Failure::Json(message)) => response_error("invalid_json", None, &message, &mut *out)?,
     }

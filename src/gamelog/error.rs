@@ -9,6 +9,14 @@ pub enum GamelogError {
     Empty,
     #[error("no line of the log could be read (first problem, line {line}: {message})")]
     Unreadable { line: usize, message: String },
+    #[error("the log took longer than its time budget")]
+    OutOfBudget,
     #[error("the narration phrases for {lang} are broken: {message}")]
     Phrases { lang: &'static str, message: String },
+}
+
+impl From<crate::protocol::OutOfBudget> for GamelogError {
+    fn from(_: crate::protocol::OutOfBudget) -> Self {
+        GamelogError::OutOfBudget
+    }
 }

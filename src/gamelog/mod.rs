@@ -76,7 +76,7 @@ pub fn transcribe(
         return Err(GamelogError::Unreadable { line: first.line, message: first.message });
     }
     let phrases = phrases::Phrases::get(options.lang)?;
-    Ok(transcript::build(&read, renderer, phrases, options))
+    Ok(transcript::build(&read, renderer, phrases, options)?)
 }
 
 /// The transcript written as text or HTML (the phrases of its language label the parts).

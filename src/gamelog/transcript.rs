@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 use super::phrases::{Phrases, fill};
 use super::reader::{Event, GameLog, LineError, LogLine, Winner};
 use crate::protocol::{
-    Agent, Content, Context, Dialect, NameTable, ParseOptions, Role, Sentence, TalkKind, TalkRef, WarningCode, parse,
+    Agent, Budget, Content, Context, Dialect, NameTable, OutOfBudget, ParseOptions, Role, Sentence, TalkKind, TalkRef,
+    WarningCode, parse,
 };
 use crate::render::{Channel, Lang, RenderOptions, Renderer, Style, TalkQuote};
 
@@ -171,16 +172,29 @@ pub struct TranscriptOptions {
     pub names: NameTable,
     /// Limits for each talk text.
     pub parse: ParseOptions,
+    /// Checked once per line: a log that takes longer stops with [`GamelogError::OutOfBudget`].
+    pub budget: Budget,
 }
 
 impl TranscriptOptions {
     pub fn new(lang: Lang) -> Self {
-        TranscriptOptions { lang, style: Style::Polite, names: NameTable::new(), parse: ParseOptions::default() }
+        TranscriptOptions {
+            lang,
+            style: Style::Polite,
+            names: NameTable::new(),
+            parse: ParseOptions::default(),
+            budget: Budget::unlimited(),
+        }
     }
 }
 
 /// Builds the transcript of a read log.
-pub(super) fn build(log: &GameLog, renderer: &Renderer, phrases: &Phrases, options: &TranscriptOptions) -> Transcript {
+pub(super) fn build(
+    log: &GameLog,
+    renderer: &Renderer,
+    phrases: &Phrases,
+    options: &TranscriptOptions,
+) -> Result<Transcript, OutOfBudget> {
     let mut names = options.names.clone();
     for line in &log.lines {
         if let Event::Status { agent, character: Some(character), .. } = line.event
@@ -202,20 +216,22 @@ pub(super) fn build(log: &GameLog, renderer: &Renderer, phrases: &Phrases, optio
         rounds: HashMap::new(),
         open_rounds: HashMap::new(),
     };
-    let parsed: Vec<Option<Result<crate::protocol::Parsed, crate::protocol::ParseError>>> = log
-        .lines
-        .iter()
-        .map(|line| match line.event {
+    let mut parsed: Vec<Option<Result<crate::protocol::Parsed, crate::protocol::ParseError>>> =
+        Vec::with_capacity(log.lines.len());
+    for line in &log.lines {
+        options.budget.check()?;
+        parsed.push(match line.event {
             Event::Talk { text, .. } => Some(parse(text, &options.parse)),
             _ => None,
-        })
-        .collect();
+        });
+    }
     for parsed in parsed.iter().flatten().flatten() {
         collect_talk_refs(&parsed.sentence, &mut builder.quoted);
     }
     let mut players: BTreeMap<Agent, Player> = BTreeMap::new();
     let mut end = None;
     for (line, parsed) in log.lines.iter().zip(parsed) {
+        options.budget.check()?;
         match (&line.event, parsed) {
             (Event::Talk { .. }, Some(parsed)) => builder.talk(line, parsed),
             (Event::Status { agent, role, alive, player, .. }, _) => {
@@ -261,13 +277,13 @@ pub(super) fn build(log: &GameLog, renderer: &Renderer, phrases: &Phrases, optio
         }),
         roles_title: phrases.roles.clone(),
     };
-    Transcript {
+    Ok(Transcript {
         lang: options.lang,
         players: players.into_values().collect(),
         days: builder.days,
         result,
         errors: log.errors.clone(),
-    }
+    })
 }
 
 /// The longest quote, in characters. A quoted talk may itself quote (AGREE of an AGREE …) or be a 16 KiB line:

@@ -8,6 +8,7 @@
 //! ```
 
 pub mod ast;
+mod budget;
 mod canonical;
 pub mod context;
 mod dialect;
@@ -18,7 +19,8 @@ mod printer;
 mod subject;
 
 pub use ast::{Agent, Content, Keyword, MAX_NUMBER, Role, Sentence, Species, TalkKind, TalkRef};
-pub use context::{Context, NameTable};
+pub use budget::{Budget, OutOfBudget};
+pub use context::{Context, MAX_NAME_BYTES, MAX_NAMED_AGENTS, MAX_NAMES_PER_AGENT, NameTable};
 pub use error::{Dialect, ErrorCode, ParseError, Span, Warning, WarningCode};
 pub use expand::{AnyAgents, MAX_EXPANDED_SENTENCES, MAX_EXPANSION_AGENTS, expand_any};
 pub use parser::{HARD_MAX_DEPTH, ParseOptions, Parsed, normalize, normalize_into, parse, parse_without_fast_path};

@@ -5,6 +5,8 @@
 //! lead character saying what kind of reference it is, and an index into [`Skeleton::refs`]), so that phrase
 //! patterns match `{agent}` with one regular expression whatever the name looked like.
 
+use aho_corasick::{AhoCorasick, Input, MatchKind};
+
 use super::mentions::Marks;
 use super::normalize::{Folded, fold_word};
 use super::words::{
@@ -12,10 +14,14 @@ use super::words::{
 };
 use crate::protocol::{Agent, Context};
 
-/// The folded names of the game's table, longest first.
+/// The folded names of the game's table, longest first, indexed by one automaton: finding every occurrence
+/// of every name costs O(text + names) instead of one scan of the text per name. (Occurrences can overlap,
+/// but at most one per distinct name length ends at each byte, and a table from JSON bounds name lengths.)
 #[derive(Debug, Default)]
 pub struct NameIndex {
     names: Vec<(String, Agent)>,
+    automaton: Option<AhoCorasick>,
+    longest: usize,
     word_boundaries: bool,
 }
 
@@ -32,17 +38,34 @@ impl NameIndex {
         // multiply the matches (a table of thousands of agents all called «ユ» against «ユユユ…»).
         let mut seen = std::collections::HashSet::new();
         names.retain(|(name, _)| seen.insert(name.clone()));
-        NameIndex { names, word_boundaries }
+        // Building fails only past the automaton's size limits, far beyond a bounded table; without it no
+        // name is found rather than the request failing.
+        let automaton = (!names.is_empty())
+            .then(|| AhoCorasick::builder().match_kind(MatchKind::Standard).build(names.iter().map(|(n, _)| n)).ok())
+            .flatten();
+        let longest = names.first().map_or(0, |(name, _)| name.len());
+        NameIndex { names, automaton, longest, word_boundaries }
     }
 
-    /// The table name that starts at `at`, with its end.
+    /// Every occurrence of every name in `text` (overlapping ones too): start, end and agent.
+    fn occurrences<'t>(&'t self, text: &'t str) -> impl Iterator<Item = (usize, usize, Agent)> + 't {
+        self.automaton
+            .iter()
+            .flat_map(move |automaton| automaton.find_overlapping_iter(text))
+            .map(|m| (m.start(), m.end(), self.names[m.pattern().as_usize()].1))
+    }
+
+    /// The longest table name that starts at `at` (at a word boundary where the language has them), with
+    /// its end.
     pub fn resolve_at(&self, text: &str, at: usize) -> Option<(Agent, usize)> {
-        let rest = text.get(at..)?;
-        self.names.iter().find_map(|(name, agent)| {
-            let end = at + name.len();
-            (rest.starts_with(name.as_str()) && (!self.word_boundaries || is_boundary(text, at, end)))
-                .then_some((*agent, end))
-        })
+        let automaton = self.automaton.as_ref()?;
+        text.get(at..)?;
+        let window = Input::new(text).span(at..text.len().min(at + self.longest));
+        automaton
+            .find_overlapping_iter(window)
+            .filter(|m| m.start() == at && (!self.word_boundaries || is_boundary(text, at, m.end())))
+            .max_by_key(|m| m.end())
+            .map(|m| (self.names[m.pattern().as_usize()].1, m.end()))
     }
 }
 
@@ -154,12 +177,9 @@ pub fn tokenize(
             found.push((whole.start(), whole.end(), RefKind::Other, Some(agent), 0));
         }
     }
-    for (name, agent) in &names.names {
-        for (at, _) in text.match_indices(name.as_str()) {
-            let end = at + name.len();
-            if !words.word_boundaries || is_boundary(text, at, end) {
-                found.push((at, end, RefKind::Other, Some(*agent), 0));
-            }
+    for (at, end, agent) in names.occurrences(text) {
+        if !words.word_boundaries || is_boundary(text, at, end) {
+            found.push((at, end, RefKind::Other, Some(agent), 0));
         }
     }
     for m in words.pronouns.find_iter(text) {
@@ -371,5 +391,31 @@ mod tests {
             (1..=500).map(|n| (Agent::Id(n), "ユ".to_owned())).chain([(Agent::Id(7), "ミナト".to_owned())]).collect();
         let index = NameIndex::new(&Context { names, ..Context::default() }, false);
         assert_eq!(index.names, [(fold_word("ミナト"), Agent::Id(7)), (fold_word("ユ"), Agent::Id(1))]);
+    }
+
+    #[test]
+    fn the_index_finds_overlapping_names_and_the_longest_at_a_position() {
+        let names: NameTable = [(Agent::Id(1), "ユキ"), (Agent::Id(2), "ユキナ"), (Agent::Id(3), "キナコ")]
+            .into_iter()
+            .map(|(agent, name)| (agent, name.to_owned()))
+            .collect();
+        let index = NameIndex::new(&Context { names, ..Context::default() }, false);
+        let text = fold_word("ユキナコ");
+        let mut found: Vec<(usize, usize, Agent)> = index.occurrences(&text).collect();
+        found.sort();
+        let kana = "ユ".len();
+        assert_eq!(found, [(0, 2 * kana, Agent::Id(1)), (0, 3 * kana, Agent::Id(2)), (kana, 4 * kana, Agent::Id(3))]);
+        assert_eq!(index.resolve_at(&text, 0), Some((Agent::Id(2), 3 * kana)));
+        assert_eq!(index.resolve_at(&text, kana), Some((Agent::Id(3), 4 * kana)));
+        assert_eq!(index.resolve_at(&text, 1), None, "not a character boundary");
+    }
+
+    #[test]
+    fn word_boundaries_reject_a_longest_name_inside_a_word_but_keep_a_shorter_one() {
+        let names: NameTable =
+            [(Agent::Id(1), "Ann"), (Agent::Id(2), "Ann Bo")].into_iter().map(|(a, n)| (a, n.to_owned())).collect();
+        let index = NameIndex::new(&Context { names, ..Context::default() }, true);
+        let text = fold_word("Ann Bob");
+        assert_eq!(index.resolve_at(&text, 0), Some((Agent::Id(1), 3)));
     }
 }

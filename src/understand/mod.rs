@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::UnderstandError;
 pub use self::explain::{Dropped, Explanation, Filler, FrameTrace};
 use self::lexicon::Lexicon;
-use crate::protocol::{Agent, Content, Context, Sentence, Span};
+use crate::protocol::{Agent, Budget, Content, Context, Sentence, Span};
 
 /// Inputs longer than this many bytes are not read: the result is `skip` with no sentences. Real talk is
 /// under 1 KiB; the bound keeps the cost of one request small whatever a client sends.
@@ -168,16 +168,22 @@ impl Understander {
 
     /// Reads one utterance said by `ctx.speaker`. Never panics; input over [`MAX_INPUT_BYTES`] gives `skip`.
     pub fn understand(&self, text: &str, lang: Lang, ctx: &Context) -> Understanding {
-        self.read(text, lang, ctx, false)
+        self.read(text, lang, ctx, false, &Budget::unlimited())
     }
 
     /// As [`Understander::understand`], with the [`Explanation`]: the frame behind each sentence, the words
     /// that filled it, and why each other clause gave nothing.
     pub fn explain(&self, text: &str, lang: Lang, ctx: &Context) -> Understanding {
-        self.read(text, lang, ctx, true)
+        self.read(text, lang, ctx, true, &Budget::unlimited())
     }
 
-    fn read(&self, text: &str, lang: Lang, ctx: &Context, explain: bool) -> Understanding {
+    /// [`Understander::understand`] (or [`Understander::explain`]) that gives up, with an empty and incomplete
+    /// reading, once `budget` is spent: the caller checks the budget afterwards and discards it.
+    pub fn read_within(&self, text: &str, lang: Lang, ctx: &Context, explain: bool, budget: &Budget) -> Understanding {
+        self.read(text, lang, ctx, explain, budget)
+    }
+
+    fn read(&self, text: &str, lang: Lang, ctx: &Context, explain: bool, budget: &Budget) -> Understanding {
         if text.len() > MAX_INPUT_BYTES {
             return Understanding { skip: true, ..Understanding::default() };
         }
@@ -195,6 +201,9 @@ impl Understander {
         // nobody leaves the addressee unknown rather than absent.
         let unknown_address = addressee.is_none() && marks.mentions.iter().any(|m| m.0.is_none() && m.2);
         let skeleton = agents::tokenize(text, &folded, &marks, &names, &lexicon.agents, ctx, addressee);
+        if budget.is_spent() {
+            return Understanding::default();
+        }
         let tokens = lexer::tokens(&skeleton, lexicon);
         let leading = leading.and_then(|&(agent, span, _)| {
             let agent = agent?;
@@ -204,6 +213,9 @@ impl Understander {
         let scene =
             scene::Scene { ctx, lexicon, skeleton: &skeleton, tokens: &tokens, addressee, unknown_address, leading };
         let read = discourse::read(&scene);
+        if budget.is_spent() {
+            return Understanding::default();
+        }
         let original = |span: (usize, usize)| span_of(skeleton.folded_span(span.0, span.1));
 
         let mut sentences: Vec<Understood> = Vec::with_capacity(read.readings.len() + 1);

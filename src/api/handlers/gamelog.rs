@@ -7,14 +7,15 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::JsonBodyErrors;
+use super::{JsonBodyErrors, on_pool};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
 use crate::api::lang::Style;
+use crate::api::pool::Weight;
 use crate::api::state::AppState;
 use crate::api::strict::object_only;
 use crate::gamelog::{Format, GamelogError, LogLimits, Transcript, TranscriptOptions, transcribe, write};
-use crate::protocol::NameTable;
+use crate::protocol::{Budget, NameTable};
 use crate::render::Lang;
 
 /// A log to transcribe.
@@ -72,20 +73,29 @@ pub async fn render_gamelog(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<GamelogRequest>,
 ) -> Result<Response, ApiError> {
+    on_pool(&state, Weight::Heavy, move |state, budget| transcribe_log(state, request, budget)).await
+}
+
+/// The transcript in the asked format, as a response.
+fn transcribe_log(state: &AppState, request: GamelogRequest, budget: &Budget) -> Result<Response, ApiError> {
     let mut options = TranscriptOptions::new(request.target_lang.into());
     options.style = request.style.into();
     options.names = request.names;
     options.parse = state.parse_options(false);
+    options.budget = budget.clone();
     let limits = LogLimits::default();
     let transcript = transcribe(&request.log, state.renderer(), &options, &limits).map_err(|error| match error {
         GamelogError::Empty => ApiError::InvalidLog { message: error.to_string(), line: None },
         GamelogError::Unreadable { line, .. } => ApiError::InvalidLog { message: error.to_string(), line: Some(line) },
         GamelogError::TooLarge { max, .. } => ApiError::PayloadTooLarge { limit: max },
+        GamelogError::OutOfBudget => ApiError::Timeout,
         GamelogError::Phrases { .. } => {
             tracing::error!(%error, "narration phrases");
             ApiError::Internal
         }
     })?;
+    // The log is no longer needed: free it before the output is built beside the transcript.
+    drop(request.log);
     let content_type = match request.format {
         Format::Json => return Ok(axum::Json(transcript).into_response()),
         Format::Text => "text/plain; charset=utf-8",

@@ -13,13 +13,12 @@ pub mod templates;
 pub mod translate;
 pub mod validate;
 
-use std::time::Instant;
-
 use utoipa::IntoResponses;
 
 use super::error::{ApiError, ErrorEnvelope};
+use super::pool::Weight;
 use super::state::AppState;
-use crate::protocol::{Context, MAX_NUMBER};
+use crate::protocol::{Budget, Context, MAX_NUMBER};
 
 /// Rejects a batch over the configured limit (400 `batch_too_large`).
 fn check_batch(state: &AppState, len: usize) -> Result<(), ApiError> {
@@ -27,26 +26,26 @@ fn check_batch(state: &AppState, len: usize) -> Result<(), ApiError> {
     if len > max { Err(ApiError::BatchTooLarge { len, max }) } else { Ok(()) }
 }
 
-/// How many texts a batch handler translates between two looks at the clock.
-const ITEMS_BETWEEN_DEADLINE_CHECKS: usize = 16;
+/// Runs `work` on the CPU pool (see `api::pool`) with a budget of the request's time limit, so that the
+/// async workers stay free and the work stops when the limit passes.
+async fn on_pool<T, F>(state: &AppState, weight: Weight, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&AppState, &Budget) -> Result<T, ApiError> + Send + 'static,
+{
+    let budget = Budget::lasting(state.config().request_timeout);
+    let worker_state = state.clone();
+    state.pool().run(weight, budget, move |budget| work(&worker_state, budget)).await?
+}
 
-/// The request's time limit, as seen by a handler. Handlers compute without awaiting, and the timeout layer
-/// only looks at its clock while the handler is pending, so a long batch checks the limit itself and answers
-/// 408 like the layer would. (Yielding to the runtime instead cost half again as much CPU per batch.)
-struct Deadline(Instant);
-
-impl Deadline {
-    /// The configured limit, counted from now (the body has been read).
-    fn start(state: &AppState) -> Self {
-        Deadline(Instant::now() + state.config().request_timeout)
+/// `each` of every text in order, checking the budget before each one (408 once it is spent).
+fn each_text<T>(texts: &[String], budget: &Budget, mut each: impl FnMut(&str) -> T) -> Result<Vec<T>, ApiError> {
+    let mut results = Vec::with_capacity(texts.len());
+    for text in texts {
+        budget.check()?;
+        results.push(each(text));
     }
-
-    /// 408 `request_timeout` once the limit has passed; looks at the clock every
-    /// [`ITEMS_BETWEEN_DEADLINE_CHECKS`]th item only.
-    fn check(&self, index: usize) -> Result<(), ApiError> {
-        let due = index % ITEMS_BETWEEN_DEADLINE_CHECKS == ITEMS_BETWEEN_DEADLINE_CHECKS - 1;
-        if due && Instant::now() >= self.0 { Err(ApiError::Timeout) } else { Ok(()) }
-    }
+    Ok(results)
 }
 
 /// Rejects a context the protocol cannot talk about: a day above 2^31−1 (422 `invalid_body`).
@@ -69,6 +68,9 @@ pub enum JsonBodyErrors {
     /// `request_timeout`.
     #[response(status = 408)]
     Timeout(ErrorEnvelope),
+    /// `headers_too_large`: the header section is over the limit.
+    #[response(status = 431)]
+    HeadersTooLarge(ErrorEnvelope),
     /// `payload_too_large`: the body is over the configured limit.
     #[response(status = 413)]
     TooLarge(ErrorEnvelope),
@@ -81,6 +83,9 @@ pub enum JsonBodyErrors {
     /// `internal_error`.
     #[response(status = 500)]
     Internal(ErrorEnvelope),
+    /// `overloaded`: every worker stayed busy; retry after the `Retry-After` header's seconds.
+    #[response(status = 503, headers(("Retry-After" = u64, description = "Seconds to wait before retrying")))]
+    Overloaded(ErrorEnvelope),
 }
 
 /// The failures every `GET` endpoint can answer with.

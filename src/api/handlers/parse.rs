@@ -6,9 +6,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::item::{ItemError, ItemFailure};
-use super::{JsonBodyErrors, check_batch};
+use super::{JsonBodyErrors, check_batch, each_text, on_pool};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
+use crate::api::pool::Weight;
 use crate::api::state::AppState;
 use crate::protocol::{Agent, AnyAgents, ParseError, Sentence, Span, Warning, expand_any, parse, resolve_subjects};
 
@@ -96,7 +97,6 @@ pub async fn parse_texts(
     ApiJson(request): ApiJson<ParseRequest>,
 ) -> Result<Json<ParseResponse>, ApiError> {
     check_batch(&state, request.texts.len())?;
-    let options = state.parse_options(request.strict);
     let any_agents = match request.expand_any {
         Some(expansion) => Some(
             AnyAgents::new(expansion.agents)
@@ -104,10 +104,9 @@ pub async fn parse_texts(
         ),
         None => None,
     };
-    let results = request
-        .texts
-        .iter()
-        .map(|text| -> Result<ParsedText, ParseError> {
+    on_pool(&state, Weight::Light, move |state, budget| {
+        let options = state.parse_options(request.strict);
+        let parse_one = |text: &str| -> Result<ParsedText, ParseError> {
             let parsed = parse(text, &options)?;
             let expanded = match &any_agents {
                 Some(agents) => {
@@ -123,11 +122,13 @@ pub async fn parse_texts(
                 warnings: parsed.warnings,
                 expanded,
             })
-        })
-        .map(|result| match result {
+        };
+        let results = each_text(&request.texts, budget, |text| match parse_one(text) {
             Ok(parsed) => ParseResult::Ok(parsed),
             Err(error) => ParseResult::Err(ItemFailure { error: ItemError::from(error) }),
-        })
-        .collect();
-    Ok(Json(ParseResponse { results }))
+        })?;
+        Ok(ParseResponse { results })
+    })
+    .await
+    .map(Json)
 }

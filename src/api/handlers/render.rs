@@ -6,13 +6,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::item::ItemError;
-use super::{JsonBodyErrors, check_context};
+use super::{JsonBodyErrors, check_context, on_pool};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
 use crate::api::lang::{Language, Style};
+use crate::api::pool::Weight;
 use crate::api::state::AppState;
 use crate::api::strict::{object_only, string_tagged_sentence};
-use crate::protocol::{Context, Sentence, parse, validate_tree};
+use crate::protocol::{Budget, Context, Sentence, parse, validate_tree};
 use crate::render::RenderOptions;
 
 /// A tree to write out, and in which languages.
@@ -79,15 +80,20 @@ pub async fn render(
     ApiJson(request): ApiJson<RenderRequest>,
 ) -> Result<Json<RenderResponse>, ApiError> {
     check_context(&request.context)?;
+    on_pool(&state, Weight::Light, move |state, budget| render_targets(state, &request, budget)).await.map(Json)
+}
+
+/// The tree checked, then written in every target language.
+fn render_targets(state: &AppState, request: &RenderRequest, budget: &Budget) -> Result<RenderResponse, ApiError> {
     let options = state.parse_options(false);
     validate_tree(&request.sentence, options.max_depth).map_err(ApiError::InvalidTree)?;
     let canonical = request.sentence.to_canonical();
     // The printed text must read back: this catches what the tree check cannot (numbers above 2^31−1).
     parse(&canonical, &options).map_err(ApiError::InvalidTree)?;
-    let renderings = request
-        .targets
-        .iter()
-        .map(|&lang| match lang.render_lang() {
+    let mut renderings = Vec::with_capacity(request.targets.len());
+    for &lang in &request.targets {
+        budget.check()?;
+        renderings.push(match lang.render_lang() {
             None => RenderResult::Ok(Rendering { lang, text: canonical.clone() }),
             Some(render_lang) => {
                 let options = RenderOptions { style: request.style.into(), ..RenderOptions::default() };
@@ -98,7 +104,7 @@ pub async fn render(
                     }
                 }
             }
-        })
-        .collect();
-    Ok(Json(RenderResponse { renderings }))
+        });
+    }
+    Ok(RenderResponse { renderings })
 }

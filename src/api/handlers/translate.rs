@@ -6,13 +6,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::item::{ItemError, ItemFailure};
-use super::{Deadline, JsonBodyErrors, check_batch, check_context};
+use super::{JsonBodyErrors, check_batch, check_context, on_pool};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
 use crate::api::lang::{Language, SourceLang, Style};
+use crate::api::pool::Weight;
 use crate::api::state::AppState;
 use crate::api::strict::object_only;
-use crate::protocol::{Context, Sentence, Span, Warning};
+use crate::protocol::{Budget, Context, Sentence, Span, Warning};
 use crate::render::RenderOptions;
 use crate::translator::{self, Settings, TranslateError};
 use crate::understand::Explanation;
@@ -153,24 +154,32 @@ pub async fn translate(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<TranslateRequest>,
 ) -> Result<Json<TranslateResponse>, ApiError> {
-    let deadline = Deadline::start(&state);
     check_batch(&state, request.texts.len())?;
     check_context(&request.context)?;
+    on_pool(&state, Weight::Light, move |state, budget| translate_batch(state, &request, budget)).await.map(Json)
+}
+
+/// Every text of the request, in order; stops with 408 once the budget is spent.
+fn translate_batch(
+    state: &AppState,
+    request: &TranslateRequest,
+    budget: &Budget,
+) -> Result<TranslateResponse, ApiError> {
     let parse = state.parse_options(false);
     let render = RenderOptions { style: request.style.into(), ..RenderOptions::default() };
     let settings = Settings { ctx: &request.context, render: &render, parse: &parse, explain: request.explain };
     let from = request.source_lang.format();
     let to = request.target_lang.into();
     let mut results = Vec::with_capacity(request.texts.len());
-    for (index, text) in request.texts.iter().enumerate() {
-        results.push(match state.translator().translate(text, from, to, &settings) {
+    for text in &request.texts {
+        results.push(match state.translator().translate_within(text, from, to, &settings, budget) {
             Ok(translation) => TranslateResult::Ok(response(translation, request.target_lang)),
             Err(TranslateError::Parse(error)) => TranslateResult::Err(ItemError::from(error).into()),
             Err(TranslateError::Render(error)) => TranslateResult::Err(ItemError::render_failed(text, &error).into()),
+            Err(TranslateError::OutOfBudget(out)) => return Err(out.into()),
         });
-        deadline.check(index)?;
     }
-    Ok(Json(TranslateResponse { results }))
+    Ok(TranslateResponse { results })
 }
 
 fn response(translation: translator::Translation, target_lang: Language) -> Translation {

@@ -5,9 +5,10 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{JsonBodyErrors, check_batch};
+use super::{JsonBodyErrors, check_batch, each_text, on_pool};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
+use crate::api::pool::Weight;
 use crate::api::state::AppState;
 use crate::protocol::{ParseError, Warning, parse};
 
@@ -53,14 +54,14 @@ pub async fn validate(
     ApiJson(request): ApiJson<ValidateRequest>,
 ) -> Result<Json<ValidateResponse>, ApiError> {
     check_batch(&state, request.texts.len())?;
-    let options = state.parse_options(request.strict);
-    let results: Vec<Validation> = request
-        .texts
-        .iter()
-        .map(|text| match parse(text, &options) {
+    on_pool(&state, Weight::Light, move |state, budget| {
+        let options = state.parse_options(request.strict);
+        let results: Vec<Validation> = each_text(&request.texts, budget, |text| match parse(text, &options) {
             Ok(parsed) => Validation { valid: true, errors: Vec::new(), warnings: parsed.warnings },
             Err(error) => Validation { valid: false, errors: vec![error], warnings: Vec::new() },
-        })
-        .collect();
-    Ok(Json(ValidateResponse { valid: results.iter().all(|r| r.valid), results }))
+        })?;
+        Ok(ValidateResponse { valid: results.iter().all(|r| r.valid), results })
+    })
+    .await
+    .map(Json)
 }
