@@ -170,6 +170,19 @@ fn meaning_conventions_hold() {
 }
 
 #[test]
+fn without_a_speaker_own_statements_still_read() {
+    let ctx = Context { names: names(), ..Context::default() };
+    let read = |text: &str, lang| -> Vec<String> {
+        understander().understand(text, lang, &ctx).sentences.into_iter().map(|s| s.canonical).collect()
+    };
+    assert_eq!(read("Agent[03]に投票します。", Lang::Ja), ["VOTE Agent[03]"]);
+    assert_eq!(read("I will vote for Kenji.", Lang::En), ["VOTE Agent[03]"]);
+    // A claim must name its claimant, and nobody says who is speaking.
+    assert!(read("私は占い師です。", Lang::Ja).is_empty());
+    assert!(read("Kenji voted for me.", Lang::En).is_empty());
+}
+
+#[test]
 fn unknown_names_are_reported_not_bound() {
     let understander = Understander::embedded().expect("embedded phrase files load");
     let ctx = Context { speaker: Some(Agent::Id(9)), names: names(), ..Context::default() };

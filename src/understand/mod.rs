@@ -184,6 +184,27 @@ impl Understander {
     }
 
     fn read(&self, text: &str, lang: Lang, ctx: &Context, explain: bool, budget: &Budget) -> Understanding {
+        if ctx.speaker.is_some() {
+            return self.read_spoken(text, lang, ctx, explain, budget);
+        }
+        // With no speaker given, the speaker's own statements still read (they carry no subject); a sentence
+        // that would have to name the speaker («私は占い師», "Kenji voted for me") cannot be written.
+        let ctx = Context { speaker: Some(UNKNOWN_SPEAKER), ..ctx.clone() };
+        let mut read = self.read_spoken(text, lang, &ctx, explain, budget);
+        let unknown = UNKNOWN_SPEAKER.to_string();
+        read.sentences.retain(|s| !s.canonical.contains(&unknown));
+        for s in &mut read.sentences {
+            s.alternatives.retain(|a| !a.canonical.contains(&unknown));
+        }
+        read.alternatives.retain(|a| !a.canonical.contains(&unknown));
+        if let Some(explanation) = &mut read.explanation {
+            explanation.frames.retain(|f| !f.canonical.contains(&unknown));
+        }
+        read.skip = read.sentences.is_empty();
+        read
+    }
+
+    fn read_spoken(&self, text: &str, lang: Lang, ctx: &Context, explain: bool, budget: &Budget) -> Understanding {
         if text.len() > MAX_INPUT_BYTES {
             return Understanding { skip: true, ..Understanding::default() };
         }
@@ -285,6 +306,9 @@ impl Understander {
         Understanding { sentences, alternatives: doubtful, unknown_names, mentions, skip, explanation }
     }
 }
+
+/// Stands for a speaker nobody named while reading; no real seat number can print as it.
+const UNKNOWN_SPEAKER: Agent = Agent::Id(u32::MAX);
 
 fn text_at(text: &str, span: Span) -> String {
     text.get(span.start..span.end).unwrap_or_default().to_owned()
