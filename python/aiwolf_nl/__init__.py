@@ -205,21 +205,23 @@ class Translator:
         addressee: Optional[str] = None,
         day: Optional[int] = None,
         style: str = "polite",
+        channel: str = "talk",
     ) -> str:
         """A protocol sentence in ``lang`` (``"ja"``, ``"en"``, or ``"protocol"`` for canonical text), as
         ``aiwolf-nl translate --from protocol`` prints it.
 
         ``sentence`` is protocol text, a :class:`Sentence`, or a syntax tree dict (as ``parse(...).ast``).
         ``speaker``/``addressee`` are agents (``"Agent[02]"``): read as 私/I and あなた/you. ``day`` is the
-        current day (昨日/今日). ``style`` is ``"polite"`` or ``"casual"``. Raises :class:`ProtocolError` for
+        current day (昨日/今日). ``style`` is ``"polite"`` or ``"casual"``; ``channel`` is ``"talk"`` or
+        ``"whisper"`` (a werewolf whisper: a CO reads as a plan). Raises :class:`ProtocolError` for
         text or a tree that is not a sentence."""
         if isinstance(sentence, Sentence):
             sentence = sentence.ast
         if isinstance(sentence, Mapping):
             tree = json.dumps(dict(sentence), ensure_ascii=False)
-            return self._native.render_tree(tree, lang, speaker, addressee, day, style)
+            return self._native.render_tree(tree, lang, speaker, addressee, day, style, channel)
         _check_str("sentence", sentence)
-        return self._native.translate(sentence, "protocol", lang, speaker, addressee, day, style)
+        return self._native.translate(sentence, "protocol", lang, speaker, addressee, day, style, channel)
 
     def translate(
         self,
@@ -230,11 +232,12 @@ class Translator:
         addressee: Optional[str] = None,
         day: Optional[int] = None,
         style: str = "polite",
+        channel: str = "talk",
     ) -> str:
         """Any direction, as ``aiwolf-nl translate --from SOURCE --to TARGET`` (``protocol``, ``ja``,
         ``en``; ja ⇄ en goes through the protocol)."""
         _check_str("text", text)
-        return self._native.translate(text, source, target, speaker, addressee, day, style)
+        return self._native.translate(text, source, target, speaker, addressee, day, style, channel)
 
     def understand(
         self,

@@ -25,6 +25,7 @@ class NativeTranslator:
         addressee: Optional[str] = None,
         day: Optional[int] = None,
         style: str = "polite",
+        channel: str = "talk",
     ) -> str: ...
     def render_tree(
         self,
@@ -34,6 +35,7 @@ class NativeTranslator:
         addressee: Optional[str] = None,
         day: Optional[int] = None,
         style: str = "polite",
+        channel: str = "talk",
     ) -> str: ...
     def understand(
         self,

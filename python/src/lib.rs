@@ -12,7 +12,7 @@ use aiwolf_nl::protocol::{
     Agent, AnyAgents, Context, NameTable, ParseError, ParseOptions, Sentence, Span, expand_any, normalize, parse,
     validate_tree,
 };
-use aiwolf_nl::render::{self, RenderOptions, Style};
+use aiwolf_nl::render::{self, Channel, RenderOptions, Style};
 use aiwolf_nl::translator::{Format, Settings, TranslateError, Translation, Translator};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -35,6 +35,8 @@ fn translate_error(py: Python<'_>, error: TranslateError) -> PyErr {
         TranslateError::Parse(error) => protocol_error(py, error),
         // A template bug, not bad input: the message names the template.
         TranslateError::Render(error) => PyRuntimeError::new_err(format!("rendering failed: {error}")),
+        // `translate` runs without a budget, so this cannot happen here; the match stays exhaustive.
+        TranslateError::OutOfBudget(error) => PyRuntimeError::new_err(error.to_string()),
     }
 }
 
@@ -135,7 +137,7 @@ impl NativeTranslator {
     }
 
     /// Translates `text` from `source` into `target` as `aiwolf-nl translate` does; returns the text.
-    #[pyo3(signature = (text, source, target, speaker = None, addressee = None, day = None, style = "polite"))]
+    #[pyo3(signature = (text, source, target, speaker = None, addressee = None, day = None, style = "polite", channel = "talk"))]
     #[allow(clippy::too_many_arguments)]
     fn translate(
         &self,
@@ -147,14 +149,15 @@ impl NativeTranslator {
         addressee: Option<&str>,
         day: Option<i64>,
         style: &str,
+        channel: &str,
     ) -> PyResult<String> {
-        let job = self.job(source, target, speaker, addressee, day, style)?;
+        let job = self.job(source, target, speaker, addressee, day, (style, channel))?;
         Ok(self.run(py, text, &job)?.text)
     }
 
     /// A syntax tree (JSON, as `parse` gives it) rendered into `target`; raises `ProtocolError` for a tree the
     /// protocol cannot write.
-    #[pyo3(signature = (tree_json, target, speaker = None, addressee = None, day = None, style = "polite"))]
+    #[pyo3(signature = (tree_json, target, speaker = None, addressee = None, day = None, style = "polite", channel = "talk"))]
     #[allow(clippy::too_many_arguments)]
     fn render_tree(
         &self,
@@ -165,6 +168,7 @@ impl NativeTranslator {
         addressee: Option<&str>,
         day: Option<i64>,
         style: &str,
+        channel: &str,
     ) -> PyResult<String> {
         let tree: Sentence = serde_json::from_str(tree_json).map_err(|error| value_error("sentence", error))?;
         let options = ParseOptions::default();
@@ -176,7 +180,7 @@ impl NativeTranslator {
                 parse(&canonical, &options).map(|_| canonical)
             })
             .map_err(|error| protocol_error(py, error))?;
-        let job = self.job("protocol", target, speaker, addressee, day, style)?;
+        let job = self.job("protocol", target, speaker, addressee, day, (style, channel))?;
         Ok(self.run(py, &canonical, &job)?.text)
     }
 
@@ -191,7 +195,7 @@ impl NativeTranslator {
         addressee: Option<&str>,
         day: Option<i64>,
     ) -> PyResult<(String, String)> {
-        let job = self.job(source, "protocol", speaker, addressee, day, "polite")?;
+        let job = self.job(source, "protocol", speaker, addressee, day, ("polite", "talk"))?;
         let translation = self.run(py, text, &job)?;
         Ok((translation.text, to_json(&translation.reading)?))
     }
@@ -229,7 +233,7 @@ impl NativeTranslator {
         speaker: Option<&str>,
         addressee: Option<&str>,
         day_number: Option<i64>,
-        style: &str,
+        (style, channel): (&str, &str),
     ) -> PyResult<Job> {
         let ctx = Context {
             speaker: agent("speaker", speaker)?,
@@ -238,11 +242,12 @@ impl NativeTranslator {
             day: day(day_number)?,
         };
         let style = style.parse::<Style>().map_err(|reason| value_error("style", reason))?;
+        let channel = channel.parse::<Channel>().map_err(|reason| value_error("channel", reason))?;
         Ok(Job {
             source: language("lang", source)?,
             target: language("lang", target)?,
             ctx,
-            render: RenderOptions { style, ..RenderOptions::default() },
+            render: RenderOptions { style, channel, ..RenderOptions::default() },
         })
     }
 

@@ -105,6 +105,14 @@ def test_understand_gives_sentences_names_and_skip(translator: Translator) -> No
     assert unknown.skip or all(s.ast["type"] != "VOTE" or s.ast["target"] != "Agent[03]" for s in unknown.sentences)
 
 
+def test_a_whisper_renders_a_claim_as_a_plan(translator: Translator) -> None:
+    talk = translator.render("COMINGOUT Agent[01] MEDIUM", "ja", speaker="Agent[01]")
+    whisper = translator.render("COMINGOUT Agent[01] MEDIUM", "ja", speaker="Agent[01]", channel="whisper")
+    assert talk != whisper
+    assert "騙" in whisper
+    assert translator.render("VOTE Agent[01]", "en", channel="whisper") == translator.render("VOTE Agent[01]", "en")
+
+
 @pytest.mark.parametrize(
     "call, error, message",
     [
@@ -114,6 +122,7 @@ def test_understand_gives_sentences_names_and_skip(translator: Translator) -> No
         (lambda t: t.render("VOTE Agent[01]", "ja", day=-1), ValueError, "day"),
         (lambda t: t.render("VOTE Agent[01]", "ja", day="one"), TypeError, None),
         (lambda t: t.render("VOTE Agent[01]", "ja", style="rude"), ValueError, "style"),
+        (lambda t: t.render("VOTE Agent[01]", "ja", channel="shout"), ValueError, "channel"),
         (lambda t: t.render(5, "ja"), TypeError, "sentence must be a str"),
         (lambda t: t.understand(b"bytes", "ja"), TypeError, "text must be a str"),
         (lambda t: t.understand("hello", 3), TypeError, None),
