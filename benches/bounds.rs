@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use aiwolf_nl::gamelog::{Format as LogFormat, LogLimits, TranscriptOptions, transcribe, write};
 use aiwolf_nl::protocol::{
-    Agent, Content, Context, HARD_MAX_DEPTH, MAX_NAME_BYTES, MAX_NAMED_AGENTS, MAX_NAMES_PER_AGENT, NameTable,
+    Agent, Content, Context, HARD_MAX_DEPTH, MAX_NAME_CHARS, MAX_NAMED_AGENTS, MAX_NAMES_PER_AGENT, NameTable,
     ParseOptions, Sentence, parse,
 };
 use aiwolf_nl::render::{Lang as RenderLang, RenderOptions};
@@ -55,7 +55,7 @@ fn speaker_ctx() -> Context {
 /// from JSON as a request's would be: every string of the two `letters` of 10 letters, then of 9, then of 8
 /// (as many as the table holds). Over a text of the same letters, a name of each length ends at every position.
 fn worst_names_ctx(letters: [&str; 2]) -> Context {
-    let longest = (MAX_NAME_BYTES / letters[0].len()).min(10);
+    let longest = MAX_NAME_CHARS.min(10);
     let wanted = MAX_NAMED_AGENTS * MAX_NAMES_PER_AGENT;
     let names: Vec<String> = (1..=longest)
         .rev()

@@ -11,7 +11,10 @@ use utoipa::openapi::schema::{AdditionalProperties, ArrayBuilder, ObjectBuilder,
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::protocol::{Agent, Keyword, MAX_NUMBER, NameTable, Role, Sentence, Species, TalkKind, TalkRef};
+use crate::protocol::{
+    Agent, Keyword, MAX_NAME_CHARS, MAX_NAMED_AGENTS, MAX_NAMES_PER_AGENT, MAX_NUMBER, NameTable, Role, Sentence,
+    Species, TalkKind, TalkRef,
+};
 
 /// `ANY` or `Agent[NN]`; more than nine digits would overflow the protocol's numbers.
 const AGENT_PATTERN: &str = r"^(ANY|Agent\[[0-9]{1,9}\])$";
@@ -37,18 +40,30 @@ impl ToSchema for Agent {
 
 impl PartialSchema for NameTable {
     fn schema() -> RefOr<Schema> {
-        let name = || ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"\S"));
-        let names = OneOfBuilder::new().item(name()).item(ArrayBuilder::new().items(name()));
+        let name =
+            || ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"\S")).max_length(Some(MAX_NAME_CHARS));
+        let names = OneOfBuilder::new()
+            .item(name())
+            .item(ArrayBuilder::new().items(name()).max_items(Some(MAX_NAMES_PER_AGENT)));
         ObjectBuilder::new()
             .schema_type(Type::Object)
             .description(Some(
                 "Each agent's display name, or its names with the display name first. Keys are agents other than ANY.",
             ))
             .property_names(Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(NAMED_AGENT_PATTERN))))
+            .max_properties(Some(MAX_NAMED_AGENTS))
             .additional_properties(Some(AdditionalProperties::RefOr(RefOr::T(Schema::OneOf(names.build())))))
             .examples([serde_json::json!({"Agent[03]": "ミナト", "Agent[04]": ["シオン", "Shion"]})])
             .into()
     }
+}
+
+/// A list of seats, never ANY (`expand_any.agents`): 1 to `max` agents.
+pub fn seat_list(max: usize) -> ArrayBuilder {
+    ArrayBuilder::new()
+        .items(ObjectBuilder::new().schema_type(Type::String).pattern(Some(NAMED_AGENT_PATTERN)))
+        .min_items(Some(1))
+        .max_items(Some(max))
 }
 
 impl ToSchema for NameTable {

@@ -10,13 +10,13 @@ use super::ast::Agent;
 pub const MAX_NAMED_AGENTS: usize = 100;
 /// Most names one agent may have in a table read from JSON.
 pub const MAX_NAMES_PER_AGENT: usize = 16;
-/// Longest name, in bytes (after trimming), in a table read from JSON.
-pub const MAX_NAME_BYTES: usize = 32;
+/// Longest name, in characters (as JSON Schema counts them), in a table read from JSON.
+pub const MAX_NAME_CHARS: usize = 32;
 
 /// The game's names: each agent's display name first, then other names it may be called by.
 ///
 /// JSON: `{"Agent[03]": "ミナト"}` or `{"Agent[03]": ["ミナト", "Minato"]}`. A table read from JSON is bounded
-/// ([`MAX_NAMED_AGENTS`] agents, [`MAX_NAMES_PER_AGENT`] names each, [`MAX_NAME_BYTES`] bytes a name), so
+/// ([`MAX_NAMED_AGENTS`] agents, [`MAX_NAMES_PER_AGENT`] names each, [`MAX_NAME_CHARS`] characters a name), so
 /// that what matching names against a text costs is bounded too.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct NameTable {
@@ -122,10 +122,10 @@ impl<'de> Deserialize<'de> for NameTable {
                 if name.is_empty() {
                     return Err(serde::de::Error::custom(format!("empty name for {key}")));
                 }
-                if name.len() > MAX_NAME_BYTES {
+                let chars = name.chars().count();
+                if chars > MAX_NAME_CHARS {
                     return Err(serde::de::Error::custom(format!(
-                        "a name of {key} is {} bytes; the limit is {MAX_NAME_BYTES}",
-                        name.len()
+                        "a name of {key} is {chars} characters; the limit is {MAX_NAME_CHARS}"
                     )));
                 }
                 table.insert(agent, name);
@@ -146,7 +146,7 @@ pub struct Context {
     /// Who is spoken to (`@Name`, `>>Agent[03]`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub addressee: Option<Agent>,
-    /// The game's name table: at most 100 agents, 16 names each, 32 bytes a name (422 `invalid_body` beyond).
+    /// The game's name table: at most 100 agents, 16 names each, 32 characters a name (422 `invalid_body` beyond).
     #[serde(default, skip_serializing_if = "NameTable::is_empty")]
     pub names: NameTable,
     /// The current day, for 「昨日」 / "yesterday".
@@ -175,18 +175,18 @@ mod tests {
 
     #[test]
     fn tables_from_json_are_bounded() {
-        let table = |agents: usize, names: usize, bytes: usize| {
+        let table = |agents: usize, names: usize, chars: usize| {
             let map: BTreeMap<String, Vec<String>> = (1..=agents)
-                .map(|n| (format!("Agent[{n:02}]"), (0..names).map(|i| format!("{i:0bytes$}")).collect()))
+                .map(|n| (format!("Agent[{n:02}]"), (0..names).map(|i| format!("{i:0chars$}")).collect()))
                 .collect();
             serde_json::from_value::<NameTable>(serde_json::to_value(map).unwrap())
         };
-        assert!(table(MAX_NAMED_AGENTS, MAX_NAMES_PER_AGENT, MAX_NAME_BYTES).is_ok());
+        assert!(table(MAX_NAMED_AGENTS, MAX_NAMES_PER_AGENT, MAX_NAME_CHARS).is_ok());
         let agents = table(MAX_NAMED_AGENTS + 1, 1, 4).unwrap_err().to_string();
         assert!(agents.contains("101 agents have names; the limit is 100"), "{agents}");
         let names = table(1, MAX_NAMES_PER_AGENT + 1, 4).unwrap_err().to_string();
         assert!(names.contains("Agent[01] has 17 names; the limit is 16"), "{names}");
-        let long = table(1, 1, MAX_NAME_BYTES + 1).unwrap_err().to_string();
-        assert!(long.contains("a name of Agent[01] is 33 bytes; the limit is 32"), "{long}");
+        let long = table(1, 1, MAX_NAME_CHARS + 1).unwrap_err().to_string();
+        assert!(long.contains("a name of Agent[01] is 33 characters; the limit is 32"), "{long}");
     }
 }

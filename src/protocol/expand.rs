@@ -22,7 +22,7 @@ const VALID_ROLES: [Role; 6] =
 /// The two valid species of spec 3.6.
 const VALID_SPECIES: [Species; 2] = [Species::Human, Species::Werewolf];
 
-/// The agents an ANY stands for: a checked, non-empty list without ANY or repeats.
+/// The agents an ANY stands for: a checked, non-empty list without ANY, repeats dropped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AnyAgents(Vec<Agent>);
 
@@ -38,12 +38,14 @@ impl AnyAgents {
         if agents.contains(&Agent::Any) {
             return Err("ANY (or Agent[00]) cannot stand for itself in the agent list for ANY expansion".to_owned());
         }
-        for (i, agent) in agents.iter().enumerate() {
-            if agents[..i].contains(agent) {
-                return Err(format!("{agent} appears twice in the agent list for ANY expansion"));
+        // `Agent[1]` and `Agent[01]` are one seat: a repeat adds nothing, so it is dropped, not refused.
+        let mut distinct = Vec::with_capacity(agents.len());
+        for agent in agents {
+            if !distinct.contains(&agent) {
+                distinct.push(agent);
             }
         }
-        Ok(AnyAgents(agents))
+        Ok(AnyAgents(distinct))
     }
 
     pub fn as_slice(&self) -> &[Agent] {
@@ -277,7 +279,7 @@ mod tests {
     fn bad_agent_lists_are_refused() {
         assert!(AnyAgents::new(Vec::new()).unwrap_err().contains("empty"));
         assert!(AnyAgents::new(vec![Agent::Id(1), Agent::Any]).unwrap_err().contains("ANY"));
-        assert!(AnyAgents::new(vec![Agent::Id(1), Agent::Id(1)]).unwrap_err().contains("twice"));
+        assert_eq!(AnyAgents::new(vec![Agent::Id(1), Agent::Id(1)]).unwrap().as_slice(), [Agent::Id(1)]);
         assert_eq!("Agent[01], Agent[2]".parse::<AnyAgents>().unwrap().as_slice(), &[Agent::Id(1), Agent::Id(2)]);
         assert!("Agent[01],Bob".parse::<AnyAgents>().unwrap_err().contains("Bob"));
     }

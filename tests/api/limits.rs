@@ -3,7 +3,7 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use aiwolf_nl::protocol::{MAX_NAME_BYTES, MAX_NAMED_AGENTS, MAX_NAMES_PER_AGENT};
+use aiwolf_nl::protocol::{MAX_NAME_CHARS, MAX_NAMED_AGENTS, MAX_NAMES_PER_AGENT};
 
 use super::util::post_json;
 
@@ -25,10 +25,10 @@ async fn name_tables_over_the_limits_are_422_with_the_limit_named() {
     let too_many_names = post_json("/v1/translate", &translate_with_names(json!({"Agent[01]": names}))).await;
     too_many_names.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "invalid_body");
 
-    let long = "ミ".repeat(MAX_NAME_BYTES / 3 + 1);
+    let long = "ミ".repeat(MAX_NAME_CHARS + 1);
     let too_long = post_json("/v1/translate", &translate_with_names(json!({"Agent[01]": long}))).await;
     let body = too_long.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "invalid_body");
-    assert!(body["error"]["message"].as_str().is_some_and(|m| m.contains("bytes; the limit is 32")), "{body}");
+    assert!(body["error"]["message"].as_str().is_some_and(|m| m.contains("characters; the limit is 32")), "{body}");
 
     let within = post_json("/v1/translate", &translate_with_names(json!({"Agent[03]": ["ミナト", "Minato"]}))).await;
     assert_eq!(within.status, StatusCode::OK, "{}", within.text());

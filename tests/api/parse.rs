@@ -63,8 +63,16 @@ async fn expand_any_gives_the_or_of_substitutions_per_text() {
 }
 
 #[tokio::test]
+async fn expand_any_drops_a_repeated_agent() {
+    let agents = json!(["Agent[01]", "Agent[1]"]);
+    let response = post_json("/v1/parse", &json!({"texts": ["VOTE ANY"], "expand_any": {"agents": agents}})).await;
+    assert_eq!(response.status, 200, "{}", response.text());
+    assert_eq!(response.json()["results"][0]["expanded"]["canonical"], "VOTE Agent[01]");
+}
+
+#[tokio::test]
 async fn expand_any_refuses_a_bad_agent_list() {
-    for agents in [json!([]), json!(["Agent[01]", "ANY"]), json!(["Agent[01]", "Agent[01]"])] {
+    for agents in [json!([]), json!(["Agent[01]", "ANY"]), json!(["Agent[00]"])] {
         let response = post_json("/v1/parse", &json!({"texts": ["VOTE ANY"], "expand_any": {"agents": agents}})).await;
         assert_eq!(response.status, 422, "{agents}: {}", response.text());
         let error = &response.json()["error"];

@@ -38,9 +38,13 @@ pub struct ParseRequest {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"agents": ["Agent[01]", "Agent[02]", "Agent[03]"]}))]
 pub struct ExpandAnyRequest {
-    /// Distinct agents, not ANY; at most 256.
-    #[schema(min_items = 1, max_items = 256)]
+    /// Agents, not ANY; at most 256 (a repeat is dropped).
+    #[schema(schema_with = expand_any_agents)]
     pub agents: Vec<Agent>,
+}
+
+fn expand_any_agents() -> utoipa::openapi::schema::ArrayBuilder {
+    crate::api::schema::seat_list(crate::protocol::MAX_EXPANSION_AGENTS)
 }
 
 /// One result per text, in input order.
