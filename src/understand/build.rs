@@ -140,12 +140,14 @@ impl<'f> Filled<'f> {
     }
 
     /// A result frame that reported nothing still names its source (and a possessor as the reporter).
+    /// So does a past divination with no target ("I divined last night and found that…").
     pub fn origin(&self) -> Option<Origin> {
         let frame = self.frame?;
-        if frame.class != Class::Result {
-            return None;
-        }
-        let source = frame.source.or(self.source)?;
+        let source = match frame.class {
+            Class::Result => frame.source.or(self.source)?,
+            Class::Divine if self.target.is_none() => frame.source?,
+            _ => return None,
+        };
         let reporter = self
             .subject
             .clone()
@@ -705,7 +707,21 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
     if f.flags.any(Flags::PASSIVE) {
         return Err(drop("a passive opinion («メイに疑われた») is someone else's, unattributed"));
     }
-    if targets.contains(&scene.ctx.speaker.unwrap_or(Agent::Any)) {
+    // Someone else's opinion only when it is reported («ケンジは…と言ってた», "Rin told us she thinks…").
+    // "who do you suspect?": the addressee's opinion is what is asked, and the question says whose it is.
+    let asking = f.flags.any(Flags::QUESTION | Flags::INFO | Flags::REQUEST);
+    let holders: Vec<Agent> = match f
+        .subject
+        .as_ref()
+        .filter(|p| f.flags.any(Flags::REPORT) || !p.is_third_party() || thinker(p, f.target.as_ref()))
+        .filter(|p| !(asking && matches!(p.only(), Some(Person::You(_)))))
+    {
+        Some(party) => agents(scene, party)?,
+        None => Vec::new(),
+    };
+    let speaker = scene.ctx.speaker.unwrap_or(Agent::Any);
+    // "Rin accuses me": an opinion about the speaker is reported only when someone else holds it.
+    if targets.contains(&speaker) && holders.iter().all(|&h| h == speaker) {
         return Err(drop("an opinion of the speaker about themself"));
     }
     // "Midori said she is the real seer", «汝が真の占い師であると主張する»: a reported claim (C5).
@@ -718,18 +734,6 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
         let target = targets[0];
         return Ok(vec![with_subject(target, Content::Comingout { target, role: roles[0] })]);
     }
-    // Someone else's opinion only when it is reported («ケンジは…と言ってた», "Rin told us she thinks…").
-    // "who do you suspect?": the addressee's opinion is what is asked, and the question says whose it is.
-    let asking = f.flags.any(Flags::QUESTION | Flags::INFO | Flags::REQUEST);
-    let holder = match f
-        .subject
-        .as_ref()
-        .filter(|p| f.flags.any(Flags::REPORT) || !p.is_third_party() || thinker(p, f.target.as_ref()))
-        .filter(|p| !(asking && matches!(p.only(), Some(Person::You(_)))))
-    {
-        Some(party) => Some(agent(scene, party.only().ok_or_else(|| drop("an opinion of several players"))?)?),
-        None => None,
-    };
     let mut out = Vec::new();
     for sentence in sentences(&targets)? {
         let sentence = if f.flags.any(Flags::NEG) {
@@ -740,10 +744,18 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
         } else {
             sentence
         };
-        out.push(match holder {
-            Some(holder) if Some(holder) != scene.ctx.speaker => with_subject(holder, sentence.content),
-            _ => sentence,
-        });
+        if holders.is_empty() {
+            out.push(sentence);
+            continue;
+        }
+        for &holder in &holders {
+            let held = sentence.clone();
+            out.push(if holder == speaker { held } else { with_subject(holder, held.content) });
+        }
+    }
+    // "Rin and Yumi both accuse me": one opinion per holder, joined as their list says.
+    if holders.len() > 1 {
+        return combine(out, f.subject.as_ref().and_then(|p| p.quant));
     }
     Ok(out)
 }

@@ -30,6 +30,8 @@ struct State {
     standing: Address,
     /// The last player a Japanese piece was about (zero anaphora).
     topic: Option<Party>,
+    /// The sentence (counted from 1) in which `topic` was last stated.
+    topic_sentence: usize,
     /// Sentences read so far.
     sentences: usize,
 }
@@ -63,6 +65,8 @@ pub fn read(scene: &Scene) -> Read {
                 pending: state.pending.clone(),
                 vocative: vocative.clone(),
                 topic: state.topic.clone(),
+                // Stated in this sentence or the one right before: near enough to be a verb's left-out object.
+                topic_is_near: state.topic.is_some() && state.sentences - state.topic_sentence <= 1,
                 leading: scene.leading.clone(),
                 day,
                 piece_end: piece.end,
@@ -92,6 +96,7 @@ pub fn read(scene: &Scene) -> Read {
             day = read.day;
             if read.topic.is_some() {
                 state.topic = read.topic;
+                state.topic_sentence = state.sentences;
             }
             out.dropped.extend(read.dropped);
             results.push((piece, read.readings));

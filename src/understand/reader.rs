@@ -235,6 +235,8 @@ pub struct PieceContext {
     pub vocative: Option<Party>,
     /// The topic of an earlier piece (see [`PieceReading::topic`]).
     pub topic: Option<Party>,
+    /// Whether `topic` was stated in this sentence or the one before.
+    pub topic_is_near: bool,
     /// The utterance's leading `@`/`>>` mention, which a sentence's vocative may be.
     pub leading: Option<Party>,
     /// A day stated in an earlier piece of the sentence.
@@ -540,6 +542,17 @@ fn fill_frame<'f>(
     {
         filled.target = Some(topic.clone());
     }
+    // «ケンジは人狼だと思うから投票するよ», «…狼だ。吊ろう»: Japanese leaves out the object the sentence just
+    // talked about; a vote with no target of its own takes that near topic.
+    if filled.target.is_none()
+        && japanese
+        && frame.class == super::frames::Class::Vote
+        && context.topic_is_near
+        && !filled.flags.any(Flags::QUESTION | Flags::NEG)
+        && let Some(topic) = &context.topic
+    {
+        filled.target = Some(topic.clone());
+    }
     // A piece that starts with its verb shares the subject of the piece before ("… and divined Shizue").
     if filled.subject_party().is_none()
         && let Some(subject) = &context.subject
@@ -559,7 +572,8 @@ fn fill_frame<'f>(
     });
     filled.imperative = !japanese
         && frame.verb
-        && (context.first || context.opened_by.is_some())
+        // A piece of its own after a dash or comma ("Confirmed—kill Mio tonight") unless it continues a subject.
+        && (context.first || context.opened_by.is_some() || context.subject.is_none())
         && opens
         && !filled.flags.any(Flags::PAST | Flags::INTENT | Flags::QUESTION)
         && filled.subject_party().is_none_or(|p| p.only() == Some(Person::Everyone));
