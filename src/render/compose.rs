@@ -335,6 +335,18 @@ impl<'a> Composer<'a> {
 
     /// A verb (or Skip/Over) through its template.
     fn verb(&mut self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<Span, RenderError> {
+        self.verb_over(sentence, scope, mood, negated, None)
+    }
+
+    /// A verb whose role or target is replaced by an already rendered list of them (`list`).
+    fn verb_over(
+        &mut self,
+        sentence: &Sentence,
+        scope: Scope,
+        mood: Mood,
+        negated: bool,
+        list: Option<(Merge, Span)>,
+    ) -> Result<Span, RenderError> {
         let subject = sentence.subject.or(scope.inherited);
         let mut vars = self.vars();
         vars.set(Var::Mood, Word(mood.code()));
@@ -361,6 +373,10 @@ impl<'a> Composer<'a> {
             vars.set(Var::TargetNom, nominative);
             let same = subject.or(self.ctx.speaker) == Some(*target);
             vars.set(Var::Same, same);
+            if let Some((Merge::Target, span)) = &list {
+                vars.set(Var::Target, Text::Out(span.clone()));
+                vars.set(Var::TargetNom, Text::Out(span.clone()));
+            }
         }
         let vocab = &self.set.vocab;
         match content {
@@ -368,6 +384,10 @@ impl<'a> Composer<'a> {
                 vars.set(Var::Role, Text::Words(vocab.role(*role), ""));
                 vars.set(Var::RoleKey, Word(role.keyword()));
                 vars.set(Var::RoleAny, role.keyword() == "ANY");
+                if let Some((Merge::Role, span)) = &list {
+                    vars.set(Var::Role, Text::Out(span.clone()));
+                    vars.set(Var::RoleKey, Word(""));
+                }
             }
             Content::Divined { species, .. } | Content::Identified { species, .. } => {
                 vars.set(Var::Species, Text::Words(vocab.species(*species), ""));
@@ -389,12 +409,16 @@ impl<'a> Composer<'a> {
         scope: Scope,
     ) -> Result<Body, RenderError> {
         let inner = Scope { inherited: Some(target), you: Some(target) };
+        let addressed =
+            if keyword == Keyword::Request && framed.is_none() { role_addressed(target, operand) } else { "" };
         let mood = match keyword {
             Keyword::Inquire => Mood::Question,
-            _ if target == Agent::Any => Mood::Suggest,
+            // A request only a role holder can carry out is asked of them (「占い師さん、…してください」).
+            _ if target == Agent::Any && addressed.is_empty() => Mood::Suggest,
             _ => Mood::Request,
         };
         let mut vars = self.vars();
+        vars.set(Var::Act, Word(addressed));
         self.insert_agent(&mut vars, Var::To, Some(target), Scope { you: None, ..scope });
         self.insert_agent(&mut vars, Var::From, framed, scope);
         vars.set(Var::Framed, framed.is_some());
@@ -453,13 +477,36 @@ impl<'a> Composer<'a> {
         Ok(Body { text: self.call(Template::Keyword(Keyword::And), vars)?, question: false })
     }
 
-    /// OR, XOR: every operand as a plain clause, joined by the template.
+    /// OR, XOR: every operand as a plain clause, joined by the template; operands that differ only in a role or
+    /// a target say the verb once over the list (「タクミさんは人狼か狂人のどちらかだと思います」).
     fn coordination<'s>(
         &mut self,
         keyword: Keyword,
         operands: impl Iterator<Item = &'s Sentence>,
         scope: Scope,
     ) -> Result<Body, RenderError> {
+        let operands: SmallVec<[&Sentence; 4]> = operands.collect();
+        if let Some(merge) = mergeable(&operands, scope, self.ctx.speaker) {
+            let mut words: SmallVec<[Text<'a>; 4]> = SmallVec::new();
+            for operand in &operands {
+                match (merge, &operand.content) {
+                    (Merge::Role, Content::Estimate { role, .. }) => {
+                        words.push(Text::Words(self.set.vocab.role(*role), ""))
+                    }
+                    (Merge::Target, content) => {
+                        let target = content.target();
+                        words.push(self.agent_text(target, scope, false).1);
+                    }
+                    _ => {}
+                }
+            }
+            let mut vars = self.vars();
+            vars.set(Var::Clauses, &words[..]);
+            vars.set(Var::Inline, true);
+            let list = self.call(Template::Keyword(keyword), vars)?;
+            let text = self.verb_over(operands[0], scope, Mood::Statement, false, Some((merge, list)))?;
+            return Ok(Body { text, question: false });
+        }
         // Alternatives are listed in plain form (「〜するか、〜するか」).
         let mut clauses: SmallVec<[Text<'a>; 4]> = SmallVec::new();
         for operand in operands {
@@ -467,6 +514,7 @@ impl<'a> Composer<'a> {
         }
         let mut vars = self.vars();
         vars.set(Var::Clauses, &clauses[..]);
+        vars.set(Var::Inline, false);
         Ok(Body { text: self.call(Template::Keyword(keyword), vars)?, question: false })
     }
 
@@ -601,6 +649,66 @@ impl<'a> Composer<'a> {
             }
         }
         Ok(start..self.out.len())
+    }
+}
+
+/// What the operands of an OR/XOR said over one list differ in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Merge {
+    /// ESTIMATEs of one target: 「タクミさんは人狼か狂人だと思います」.
+    Role,
+    /// One verb over named agents: 「ケンジさんかシオンさんに投票します」.
+    Target,
+}
+
+/// Whether the operands of an OR/XOR are one verb differing only in its role or only in its (named, distinct)
+/// target, so the verb can be said once.
+pub(crate) fn mergeable(operands: &[&Sentence], scope: Scope, speaker: Option<Agent>) -> Option<Merge> {
+    let first = operands.first()?;
+    if operands.len() < 2 || operands.iter().any(|o| o.subject != first.subject) {
+        return None;
+    }
+    let subject = first.subject.or(scope.inherited).or(speaker);
+    let roles: SmallVec<[Option<crate::protocol::Role>; 4]> = operands
+        .iter()
+        .map(|o| match o.content {
+            Content::Estimate { role, .. } if role.keyword() != "ANY" => Some(role),
+            _ => None,
+        })
+        .collect();
+    let targets: SmallVec<[Option<Agent>; 4]> = operands.iter().map(|o| o.content.target()).collect();
+    if distinct(&roles) && targets.iter().all(|t| *t == targets[0]) {
+        return Some(Merge::Role);
+    }
+    let named = |t: &Option<Agent>| match t {
+        Some(a @ Agent::Id(_)) => Some(*a) != speaker && Some(*a) != scope.you && Some(*a) != subject,
+        _ => false,
+    };
+    let keyword = first.content.keyword();
+    let verb = matches!(
+        keyword,
+        Keyword::Vote | Keyword::Divination | Keyword::Guard | Keyword::Attack | Keyword::Voted | Keyword::Guarded
+    ) || keyword == Keyword::Estimate && roles[0].is_some() && roles.iter().all(|r| *r == roles[0]);
+    let same_verb = operands.iter().all(|o| o.content.keyword() == keyword);
+    (verb && same_verb && targets.iter().all(named) && distinct(&targets)).then_some(Merge::Target)
+}
+
+/// Every item present and none repeated.
+fn distinct<T: PartialEq>(items: &[Option<T>]) -> bool {
+    items.iter().enumerate().all(|(i, x)| x.is_some() && !items[..i].contains(x))
+}
+
+/// The role holder a `REQUEST ANY` is really addressed to: `divine` (DIVINATION: the seer), `guard` (GUARD: the
+/// bodyguard), `comingout` (COMINGOUT ANY R: whoever holds R), or `` for everyone.
+pub(crate) fn role_addressed(target: Agent, operand: &Sentence) -> &'static str {
+    if target != Agent::Any || written_subject(operand, Some(Agent::Any)).is_some() {
+        return "";
+    }
+    match &operand.content {
+        Content::Divination { .. } => "divine",
+        Content::Guard { .. } => "guard",
+        Content::Comingout { target: Agent::Any, role } if role.keyword() != "ANY" => "comingout",
+        _ => "",
     }
 }
 

@@ -197,13 +197,43 @@ fn verb_frames(set: &LangSet, keyword: Keyword, mood: Mood, negated: bool, into:
 /// A non-verb frame the reader tries, by the discrete values that make it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Spec {
-    Sentence { quoted: bool, question: bool, end: char },
-    Frame { kind: &'static str },
-    Because { question: bool, reasons: usize },
-    List { keyword: Keyword, count: usize },
-    Ask { keyword: Keyword, to_kind: &'static str, from_kind: &'static str, framed: bool, quoted: bool },
-    Quoted { mood: Mood, negated: bool, act: &'static str, subj_kind: &'static str },
-    Day { mood: Mood, negated: bool, relative: &'static str, inline: bool },
+    Sentence {
+        quoted: bool,
+        question: bool,
+        end: char,
+    },
+    Frame {
+        kind: &'static str,
+    },
+    Because {
+        question: bool,
+        reasons: usize,
+    },
+    List {
+        keyword: Keyword,
+        count: usize,
+        inline: bool,
+    },
+    Ask {
+        keyword: Keyword,
+        to_kind: &'static str,
+        from_kind: &'static str,
+        framed: bool,
+        quoted: bool,
+        act: &'static str,
+    },
+    Quoted {
+        mood: Mood,
+        negated: bool,
+        act: &'static str,
+        subj_kind: &'static str,
+    },
+    Day {
+        mood: Mood,
+        negated: bool,
+        relative: &'static str,
+        inline: bool,
+    },
 }
 
 impl Spec {
@@ -232,12 +262,14 @@ impl Spec {
                 vars.set(Var::Question, question);
                 Template::Keyword(Keyword::Because)
             }
-            Spec::List { keyword, count } => {
+            Spec::List { keyword, count, inline } => {
                 let stand_ins = vec![hole(false); count];
                 vars.set(Var::Clauses, &stand_ins[..]);
+                vars.set(Var::Inline, inline);
                 Template::Keyword(keyword)
             }
-            Spec::Ask { keyword, to_kind, from_kind, framed, quoted } => {
+            Spec::Ask { keyword, to_kind, from_kind, framed, quoted, act } => {
+                vars.set(Var::Act, Word(act));
                 vars.set(Var::ToKind, Word(to_kind));
                 vars.set(Var::To, hole(to_kind == "any"));
                 vars.set(Var::FromKind, Word(from_kind));
@@ -543,12 +575,13 @@ impl<'a> Reader<'a> {
             candidates.push(bare(Content::Not { sentence: Box::new(operand.clone()) }));
         }
         candidates.extend(self.conjunctions(text, scope));
+        candidates.extend(self.merged(text, scope));
         // OR, XOR
         for keyword in [Keyword::Or, Keyword::Xor] {
             let mood = Mood::Plain;
             let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
             for count in 2..=most {
-                let Some(parts) = self.frame(Spec::List { keyword, count }) else { continue };
+                let Some(parts) = self.frame(Spec::List { keyword, count, inline: false }) else { continue };
                 for holes in self.matches(&parts, text) {
                     let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
                     for piece in holes.iter().take(count) {
@@ -570,6 +603,88 @@ impl<'a> Reader<'a> {
             }
         }
         candidates
+    }
+
+    /// OR / XOR of one verb said once over a list of roles or targets (see `compose::mergeable`): a statement
+    /// verb frame whose role or target slot holds the list.
+    fn merged(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        let Some(frames) = self.grammar.verbs.get(&(Mood::Statement, false)) else { return candidates };
+        for keyword in [Keyword::Or, Keyword::Xor] {
+            let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
+            for count in 2..=most {
+                let Some(list) = self.frame(Spec::List { keyword, count, inline: true }) else { continue };
+                // Cheap test first: every word of the list frame is in the text.
+                if list.iter().any(|part| matches!(part, Part::Literal(l) if find(text, l).is_none())) {
+                    continue;
+                }
+                for frame in frames {
+                    for holes in self.matches(&frame.parts, text) {
+                        for shape in &frame.shapes {
+                            self.merged_shape(shape, &holes, &list, count, keyword, scope, &mut candidates);
+                        }
+                    }
+                }
+            }
+        }
+        candidates
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn merged_shape(
+        &self,
+        shape: &VerbShape,
+        holes: &Holes<'_>,
+        list: &[Part],
+        count: usize,
+        keyword: Keyword,
+        scope: Scope,
+        into: &mut Vec<Sentence>,
+    ) {
+        let target = [shape.holes.target, shape.holes.target_nom];
+        let slots = match shape.keyword {
+            Keyword::Estimate => [shape.holes.noun, target[0], target[1]],
+            Keyword::Vote
+            | Keyword::Divination
+            | Keyword::Guard
+            | Keyword::Attack
+            | Keyword::Voted
+            | Keyword::Guarded => [target[0], target[1], None],
+            _ => return,
+        };
+        for slot in slots.into_iter().flatten() {
+            let Some(piece) = holes.get(slot).copied().flatten() else { continue };
+            for items in self.matches(list, piece) {
+                let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
+                for item in items.iter().take(count) {
+                    let Some(item) = item else { break };
+                    let mut one = holes.clone();
+                    one[slot] = Some(item);
+                    // The target may be spliced twice (as object and as that-clause subject).
+                    if target.contains(&Some(slot)) {
+                        for other in target.into_iter().flatten() {
+                            if one.get(other).copied().flatten() == Some(piece) {
+                                one[other] = Some(item);
+                            }
+                        }
+                    }
+                    let mut found = Vec::new();
+                    self.verb_candidates(shape, &one, scope, &mut found);
+                    combinations = extended(combinations, &found);
+                }
+                for operands in combinations.into_iter().filter(|c| c.len() == count) {
+                    let content = match keyword {
+                        Keyword::Xor => {
+                            let mut operands = operands.into_iter();
+                            let (Some(left), Some(right)) = (operands.next(), operands.next()) else { continue };
+                            Content::Xor { left: Box::new(left), right: Box::new(right) }
+                        }
+                        _ => Content::Or { sentences: operands },
+                    };
+                    into.push(Sentence { subject: None, content });
+                }
+            }
+        }
     }
 
     /// The reasons of a BECAUSE: one clause, or a list of plain clauses that is an AND.
@@ -596,7 +711,9 @@ impl<'a> Reader<'a> {
     /// those cuts is tried.
     fn conjunctions(&self, text: &str, scope: Scope) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        let Some(parts) = self.frame(Spec::List { keyword: Keyword::And, count: 2 }) else { return candidates };
+        let Some(parts) = self.frame(Spec::List { keyword: Keyword::And, count: 2, inline: false }) else {
+            return candidates;
+        };
         let separator = match parts.get(1) {
             Some(Part::Literal(literal)) => literal.as_str(),
             _ => "",
@@ -673,8 +790,14 @@ impl<'a> Reader<'a> {
                 for framed in [false, true] {
                     let from_kinds: &[&str] = if framed { &KINDS } else { &["me"] };
                     for &from_kind in from_kinds {
-                        for quoted in [false, true] {
-                            let spec = Spec::Ask { keyword, to_kind, from_kind, framed, quoted };
+                        // A REQUEST ANY may be addressed to the role holder (see `role_addressed`).
+                        let acts: &[&'static str] = if keyword == Keyword::Request && to_kind == "any" && !framed {
+                            &["", "divine", "guard", "comingout"]
+                        } else {
+                            &[""]
+                        };
+                        for (&act, quoted) in acts.iter().flat_map(|act| [(act, false), (act, true)]) {
+                            let spec = Spec::Ask { keyword, to_kind, from_kind, framed, quoted, act };
                             let Some(parts) = self.frame(spec) else { continue };
                             for holes in self.matches(&parts, text) {
                                 let Some(clause) = at(&holes, 2) else { continue };
@@ -687,7 +810,7 @@ impl<'a> Reader<'a> {
                                 for target in self.agents(to_kind, at(&holes, 0), to_scope, false) {
                                     let mood = match keyword {
                                         Keyword::Inquire => Mood::Question,
-                                        _ if target == Agent::Any => Mood::Suggest,
+                                        _ if target == Agent::Any && act.is_empty() => Mood::Suggest,
                                         _ => Mood::Request,
                                     };
                                     let inner = Scope { inherited: Some(target), you: Some(target) };
