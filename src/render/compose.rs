@@ -29,8 +29,8 @@ pub(crate) struct LangSet {
     pub id: u32,
     /// Every character of the templates and the vocabulary (what canonical text is made of, besides names).
     pub source_chars: std::collections::HashSet<char>,
-    /// The reader's verb frames, built on first use.
-    pub grammar: std::sync::OnceLock<super::read::Grammar>,
+    /// The reader's verb frames per style and channel (see [`grammar_index`]), built on first use.
+    pub grammars: [std::sync::OnceLock<super::read::Grammar>; 4],
 }
 
 /// How template calls are turned into text.
@@ -98,6 +98,8 @@ pub(crate) enum Mood {
     Suggest,
     /// A question to the person asked: 「誰に投票しますか」 / "who will you vote for".
     Question,
+    /// The speaker's own result under a DAY that names it: 「シオンさんは人間でした」 after 「1日目の占い結果：」.
+    Result,
 }
 
 impl Mood {
@@ -108,6 +110,7 @@ impl Mood {
             Mood::Request => "request",
             Mood::Suggest => "suggest",
             Mood::Question => "question",
+            Mood::Result => "result",
         }
     }
 }
@@ -238,8 +241,11 @@ impl<'a> Composer<'a> {
             Content::Day { day, sentence: operand } => {
                 let mut vars = self.day_vars(*day, Mood::Statement, false);
                 if is_inline(operand, inner.inherited) {
+                    let act = day_result(operand, inner.inherited, self.ctx.speaker, Mood::Statement, false);
+                    let mood = if act.is_empty() { Mood::Statement } else { Mood::Result };
+                    vars.set(Var::Act, Word(act));
                     vars.set(Var::Inline, true);
-                    vars.set(Var::Clause, Text::Out(self.clause(operand, inner, Mood::Statement, false)?));
+                    vars.set(Var::Clause, Text::Out(self.clause(operand, inner, mood, false)?));
                 } else {
                     vars.set(Var::Inline, false);
                     vars.set(Var::Sentence, Text::Out(self.sentence(operand, inner)?));
@@ -289,8 +295,11 @@ impl<'a> Composer<'a> {
             Content::Not { sentence: operand } => self.clause(operand, inner, mood, !negated),
             Content::Day { day, sentence: operand } => {
                 let mut vars = self.day_vars(*day, mood, negated);
+                let act = day_result(operand, inner.inherited, self.ctx.speaker, mood, negated);
+                let operand_mood = if act.is_empty() { mood } else { Mood::Result };
+                vars.set(Var::Act, Word(act));
                 vars.set(Var::Inline, true);
-                vars.set(Var::Clause, Text::Out(self.clause(operand, inner, mood, negated)?));
+                vars.set(Var::Clause, Text::Out(self.clause(operand, inner, operand_mood, negated)?));
                 self.call(Template::Keyword(Keyword::Day), vars)
             }
             _ => self.verb(sentence, scope, mood, negated),
@@ -528,9 +537,11 @@ impl<'a> Composer<'a> {
         let relative = match self.ctx.day {
             Some(today) if today == day => "today",
             Some(today) if today.checked_sub(1) == Some(day) => "yesterday",
+            Some(today) if today.checked_add(1) == Some(day) => "tomorrow",
             _ => "",
         };
         vars.set(Var::Relative, Word(relative));
+        vars.set(Var::Act, Word(""));
         vars
     }
 
@@ -649,6 +660,40 @@ impl<'a> Composer<'a> {
             }
         }
         Ok(start..self.out.len())
+    }
+}
+
+/// Where a style and channel's reader grammar is kept in [`LangSet::grammars`].
+pub(crate) fn grammar_index(style: Style, channel: super::options::Channel) -> usize {
+    let style = match style {
+        Style::Polite => 0,
+        Style::Casual => 1,
+    };
+    let channel = match channel {
+        super::options::Channel::Talk => 0,
+        super::options::Channel::Whisper => 1,
+    };
+    style * 2 + channel
+}
+
+/// Whether a DAY's operand is the speaker's own divination (`divined`) or medium (`identified`) result, read as
+/// that day's result (「1日目の占い結果：シオンさんは人間でした」); `` for any other clause.
+pub(crate) fn day_result(
+    operand: &Sentence,
+    inherited: Option<Agent>,
+    speaker: Option<Agent>,
+    mood: Mood,
+    negated: bool,
+) -> &'static str {
+    let subject = operand.subject.or(inherited);
+    if mood != Mood::Statement || negated || subject.is_some() && subject != speaker {
+        return "";
+    }
+    let own = |target: Agent| target != Agent::Any && Some(target) != subject.or(speaker);
+    match operand.content {
+        Content::Divined { target, species } if own(target) && species.keyword() != "ANY" => "divined",
+        Content::Identified { target, species } if own(target) && species.keyword() != "ANY" => "identified",
+        _ => "",
     }
 }
 
