@@ -294,12 +294,10 @@ impl<'a> Composer<'a> {
         match &sentence.content {
             Content::Not { sentence: operand } => self.clause(operand, inner, mood, !negated),
             Content::Day { day, sentence: operand } => {
+                // A day's result (「1日目の占い結果：…」) is a sentence of its own, never a clause of another.
                 let mut vars = self.day_vars(*day, mood, negated);
-                let act = day_result(operand, inner.inherited, self.ctx.speaker, mood, negated);
-                let operand_mood = if act.is_empty() { mood } else { Mood::Result };
-                vars.set(Var::Act, Word(act));
                 vars.set(Var::Inline, true);
-                vars.set(Var::Clause, Text::Out(self.clause(operand, inner, operand_mood, negated)?));
+                vars.set(Var::Clause, Text::Out(self.clause(operand, inner, mood, negated)?));
                 self.call(Template::Keyword(Keyword::Day), vars)
             }
             _ => self.verb(sentence, scope, mood, negated),
@@ -686,7 +684,9 @@ pub(crate) fn day_result(
     negated: bool,
 ) -> &'static str {
     let subject = operand.subject.or(inherited);
-    if mood != Mood::Statement || negated || subject.is_some() && subject != speaker {
+    // Only the speaker's own result said unframed: inside 「ケンジさんの考えでは、…」 the plain report stays clearer
+    // (and reads back within the reader's budget).
+    if mood != Mood::Statement || negated || inherited != speaker || subject != speaker {
         return "";
     }
     let own = |target: Agent| target != Agent::Any && Some(target) != subject.or(speaker);

@@ -572,7 +572,7 @@ impl<'a> Reader<'a> {
         }
         // DAY n: “…” (or DAY of a clause, when the DAY has a subject of its own and so is not inline)
         for inline in [false, true] {
-            for (relative, mood, parts) in self.day_frames(Mood::Statement, false, inline) {
+            for (relative, mood, parts) in self.day_frames(Mood::Statement, false, inline, true) {
                 for holes in self.matches(&parts, text) {
                     let Some(operand) = at(&holes, 1) else { continue };
                     let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
@@ -876,7 +876,7 @@ impl<'a> Reader<'a> {
                 for operand in self.verbs(text, scope, mood, true) {
                     candidates.push(Sentence { subject: None, content: Content::Not { sentence: Box::new(operand) } });
                 }
-                for (relative, operand_mood, parts) in self.day_frames(mood, false, true) {
+                for (relative, operand_mood, parts) in self.day_frames(mood, false, true, false) {
                     for holes in self.matches(&parts, text) {
                         let Some(clause) = at(&holes, 1) else { continue };
                         let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
@@ -910,14 +910,23 @@ impl<'a> Reader<'a> {
         candidates
     }
 
-    /// DAY frames in `mood` for each relative word and, for an inline statement, each kind of result (see
-    /// `compose::day_result`): (relative, the operand's mood, parts); texts are 0 the day, 1 the clause or the
+    /// DAY frames in `mood` for each relative word and, for an inline statement in sentence position
+    /// (`results`), each kind of result (see `compose::day_result`): (relative, the operand's mood, parts); texts are 0 the day, 1 the clause or the
     /// quoted sentence.
-    fn day_frames(&self, mood: Mood, negated: bool, inline: bool) -> Vec<(&'static str, Mood, Arc<[Part]>)> {
+    fn day_frames(
+        &self,
+        mood: Mood,
+        negated: bool,
+        inline: bool,
+        results: bool,
+    ) -> Vec<(&'static str, Mood, Arc<[Part]>)> {
         let relatives: &[&'static str] =
             if self.ctx.day.is_some() { &["", "today", "yesterday", "tomorrow"] } else { &[""] };
-        let acts: &[&'static str] =
-            if inline && mood == Mood::Statement && !negated { &["", "divined", "identified"] } else { &[""] };
+        let acts: &[&'static str] = if results && inline && mood == Mood::Statement && !negated {
+            &["", "divined", "identified"]
+        } else {
+            &[""]
+        };
         let mut frames = Vec::new();
         for &relative in relatives {
             for &act in acts {
@@ -956,8 +965,10 @@ impl<'a> Reader<'a> {
 
     /// Verb clauses: every verb frame of (mood, negated) matched, its slots mapped back.
     fn verbs(&self, text: &str, scope: Scope, mood: Mood, negated: bool) -> Vec<Sentence> {
-        let mut candidates = Vec::new();
-        let Some(frames) = self.grammar.verbs.get(&(mood, negated)) else { return candidates };
+        // Candidates are capped per verb: verbs sharing a frame (DIVINED and IDENTIFIED after a DAY that names the
+        // result) must each get their readings.
+        let mut per_verb: Vec<Vec<Sentence>> = vec![Vec::new(); VERBS.len()];
+        let Some(frames) = self.grammar.verbs.get(&(mood, negated)) else { return Vec::new() };
         for frame in frames {
             let fits = |part: Option<&Part>, test: fn(&str, &str) -> bool| match part {
                 Some(Part::Literal(literal)) => test(text, literal),
@@ -968,11 +979,12 @@ impl<'a> Reader<'a> {
             }
             for holes in self.matches(&frame.parts, text) {
                 for shape in &frame.shapes {
-                    self.verb_candidates(shape, &holes, scope, &mut candidates);
+                    let verb = VERBS.iter().position(|k| *k == shape.keyword).unwrap_or(0);
+                    self.verb_candidates(shape, &holes, scope, &mut per_verb[verb]);
                 }
             }
         }
-        candidates
+        per_verb.into_iter().flatten().collect()
     }
 
     fn verb_candidates(&self, frame: &VerbShape, holes: &Holes<'_>, scope: Scope, into: &mut Vec<Sentence>) {
