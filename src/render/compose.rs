@@ -225,6 +225,20 @@ impl<'a> Composer<'a> {
     }
 
     fn body_of(&mut self, sentence: &Sentence, scope: Scope) -> Result<Body, RenderError> {
+        // The speaker's own result of a day, said as a sentence: 「1日目の占い結果：シオンさんは人間でした」.
+        if let Content::Day { day, sentence: operand } = &sentence.content
+            && written_subject(sentence, scope.inherited).is_none()
+            && is_inline(operand, scope.inherited)
+        {
+            let act = day_result(operand, scope.inherited, self.ctx.speaker, Mood::Statement, false);
+            if !act.is_empty() {
+                let mut vars = self.day_vars(*day, Mood::Statement, false);
+                vars.set(Var::Act, Word(act));
+                vars.set(Var::Inline, true);
+                vars.set(Var::Clause, Text::Out(self.clause(operand, scope, Mood::Result, false)?));
+                return Ok(Body { text: self.call(Template::Keyword(Keyword::Day), vars)?, question: false });
+            }
+        }
         if is_inline(sentence, scope.inherited) {
             return Ok(Body { text: self.clause(sentence, scope, Mood::Statement, false)?, question: false });
         }
@@ -241,11 +255,8 @@ impl<'a> Composer<'a> {
             Content::Day { day, sentence: operand } => {
                 let mut vars = self.day_vars(*day, Mood::Statement, false);
                 if is_inline(operand, inner.inherited) {
-                    let act = day_result(operand, inner.inherited, self.ctx.speaker, Mood::Statement, false);
-                    let mood = if act.is_empty() { Mood::Statement } else { Mood::Result };
-                    vars.set(Var::Act, Word(act));
                     vars.set(Var::Inline, true);
-                    vars.set(Var::Clause, Text::Out(self.clause(operand, inner, mood, false)?));
+                    vars.set(Var::Clause, Text::Out(self.clause(operand, inner, Mood::Statement, false)?));
                 } else {
                     vars.set(Var::Inline, false);
                     vars.set(Var::Sentence, Text::Out(self.sentence(operand, inner)?));
