@@ -8,7 +8,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use aiwolf_nl::protocol::{Agent, Context, ParseOptions, Sentence, parse};
-use aiwolf_nl::render::{Lang, RenderOptions, Renderer, sample_names};
+use aiwolf_nl::render::{Channel, Lang, RenderOptions, Renderer, Style, sample_names};
 
 const COUNT: usize = 1_000_000;
 
@@ -69,6 +69,24 @@ fn main() {
         if let (Some(begin), Some(end)) = (cpu_start, thread_cpu_ns()) {
             let cpu = (end - begin) as f64 / 1e9;
             println!("{lang}: thread CPU time {cpu:.2} s = {:.0} sentences/s per core", n / cpu);
+        }
+    }
+    // Issue 11: the figure per style and channel (the default, polite talk, is the one above).
+    for lang in [Lang::Ja, Lang::En] {
+        let ctx = Context { speaker: Some(Agent::Id(1)), addressee: None, names: sample_names(lang), day: Some(3) };
+        for (style, channel) in
+            [(Style::Polite, Channel::Whisper), (Style::Casual, Channel::Talk), (Style::Casual, Channel::Whisper)]
+        {
+            let options = RenderOptions { style, channel, ..RenderOptions::default() };
+            let (Some(begin), start) = (thread_cpu_ns(), Instant::now()) else { continue };
+            let rendered = sentences.iter().filter(|s| renderer.render(s, lang, &ctx, &options).is_ok()).count();
+            let cpu = thread_cpu_ns().map_or(start.elapsed().as_secs_f64(), |end| (end - begin) as f64 / 1e9);
+            println!(
+                "{lang} {} {}: {rendered} sentences, {:.0} sentences/s per core (thread CPU time)",
+                style.code(),
+                channel.code(),
+                sentences.len() as f64 / cpu
+            );
         }
     }
     for lang in [Lang::Ja, Lang::En] {

@@ -101,10 +101,15 @@ fn context_changes_words_not_meaning() {
     assert_eq!(render_with("DAY 2 (VOTED Agent[03])", Lang::Ja, &today, &options), "昨日、ケンジさんに投票しました。");
     let today = Context { day: Some(3), ..ctx(Lang::En) };
     assert_eq!(render_with("DAY 3 (VOTE Agent[03])", Lang::En, &today, &options), "I will vote for Kenji today.");
+    assert_eq!(render_with("DAY 4 (VOTE Agent[03])", Lang::En, &today, &options), "I will vote for Kenji tomorrow.");
+    assert_eq!(
+        render_with("DAY 2 (DIVINED Agent[03] HUMAN)", Lang::En, &today, &options),
+        "My divination result from last night: Kenji is human."
+    );
     let casual =
         RenderOptions { style: Style::Casual, pronoun: Some("俺".into()), honorific: false, ..options.clone() };
-    assert_eq!(render_with("COMINGOUT Agent[01] SEER", Lang::Ja, &ctx(Lang::Ja), &casual), "俺は占い師だ。");
-    assert_eq!(render_with("VOTE Agent[03]", Lang::Ja, &ctx(Lang::Ja), &casual), "ケンジに投票する。");
+    assert_eq!(render_with("COMINGOUT Agent[01] SEER", Lang::Ja, &ctx(Lang::Ja), &casual), "俺は占い師だよ。");
+    assert_eq!(render_with("VOTE Agent[03]", Lang::Ja, &ctx(Lang::Ja), &casual), "ケンジに投票するね。");
     let to_kenji = Context { addressee: Some(Agent::Id(3)), ..ctx(Lang::En) };
     assert_eq!(render_with("VOTE Agent[03]", Lang::En, &to_kenji, &options), "I will vote for you.");
 }

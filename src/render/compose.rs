@@ -29,8 +29,8 @@ pub(crate) struct LangSet {
     pub id: u32,
     /// Every character of the templates and the vocabulary (what canonical text is made of, besides names).
     pub source_chars: std::collections::HashSet<char>,
-    /// The reader's verb frames, built on first use.
-    pub grammar: std::sync::OnceLock<super::read::Grammar>,
+    /// The reader's verb frames per style and channel (see [`grammar_index`]), built on first use.
+    pub grammars: [std::sync::OnceLock<super::read::Grammar>; 4],
 }
 
 /// How template calls are turned into text.
@@ -98,6 +98,8 @@ pub(crate) enum Mood {
     Suggest,
     /// A question to the person asked: 「誰に投票しますか」 / "who will you vote for".
     Question,
+    /// The speaker's own result under a DAY that names it: 「シオンさんは人間でした」 after 「1日目の占い結果：」.
+    Result,
 }
 
 impl Mood {
@@ -108,6 +110,7 @@ impl Mood {
             Mood::Request => "request",
             Mood::Suggest => "suggest",
             Mood::Question => "question",
+            Mood::Result => "result",
         }
     }
 }
@@ -222,6 +225,20 @@ impl<'a> Composer<'a> {
     }
 
     fn body_of(&mut self, sentence: &Sentence, scope: Scope) -> Result<Body, RenderError> {
+        // The speaker's own result of a day, said as a sentence: 「1日目の占い結果：シオンさんは人間でした」.
+        if let Content::Day { day, sentence: operand } = &sentence.content
+            && written_subject(sentence, scope.inherited).is_none()
+            && is_inline(operand, scope.inherited)
+        {
+            let act = day_result(operand, scope.inherited, self.ctx.speaker, Mood::Statement, false);
+            if !act.is_empty() {
+                let mut vars = self.day_vars(*day, Mood::Statement, false);
+                vars.set(Var::Act, Word(act));
+                vars.set(Var::Inline, true);
+                vars.set(Var::Clause, Text::Out(self.clause(operand, scope, Mood::Result, false)?));
+                return Ok(Body { text: self.call(Template::Keyword(Keyword::Day), vars)?, question: false });
+            }
+        }
         if is_inline(sentence, scope.inherited) {
             return Ok(Body { text: self.clause(sentence, scope, Mood::Statement, false)?, question: false });
         }
@@ -288,6 +305,7 @@ impl<'a> Composer<'a> {
         match &sentence.content {
             Content::Not { sentence: operand } => self.clause(operand, inner, mood, !negated),
             Content::Day { day, sentence: operand } => {
+                // A day's result (「1日目の占い結果：…」) is a sentence of its own, never a clause of another.
                 let mut vars = self.day_vars(*day, mood, negated);
                 vars.set(Var::Inline, true);
                 vars.set(Var::Clause, Text::Out(self.clause(operand, inner, mood, negated)?));
@@ -335,6 +353,18 @@ impl<'a> Composer<'a> {
 
     /// A verb (or Skip/Over) through its template.
     fn verb(&mut self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<Span, RenderError> {
+        self.verb_over(sentence, scope, mood, negated, None)
+    }
+
+    /// A verb whose role or target is replaced by an already rendered list of them (`list`).
+    fn verb_over(
+        &mut self,
+        sentence: &Sentence,
+        scope: Scope,
+        mood: Mood,
+        negated: bool,
+        list: Option<(Merge, Span)>,
+    ) -> Result<Span, RenderError> {
         let subject = sentence.subject.or(scope.inherited);
         let mut vars = self.vars();
         vars.set(Var::Mood, Word(mood.code()));
@@ -361,6 +391,10 @@ impl<'a> Composer<'a> {
             vars.set(Var::TargetNom, nominative);
             let same = subject.or(self.ctx.speaker) == Some(*target);
             vars.set(Var::Same, same);
+            if let Some((Merge::Target, span)) = &list {
+                vars.set(Var::Target, Text::Out(span.clone()));
+                vars.set(Var::TargetNom, Text::Out(span.clone()));
+            }
         }
         let vocab = &self.set.vocab;
         match content {
@@ -368,6 +402,10 @@ impl<'a> Composer<'a> {
                 vars.set(Var::Role, Text::Words(vocab.role(*role), ""));
                 vars.set(Var::RoleKey, Word(role.keyword()));
                 vars.set(Var::RoleAny, role.keyword() == "ANY");
+                if let Some((Merge::Role, span)) = &list {
+                    vars.set(Var::Role, Text::Out(span.clone()));
+                    vars.set(Var::RoleKey, Word(""));
+                }
             }
             Content::Divined { species, .. } | Content::Identified { species, .. } => {
                 vars.set(Var::Species, Text::Words(vocab.species(*species), ""));
@@ -389,12 +427,16 @@ impl<'a> Composer<'a> {
         scope: Scope,
     ) -> Result<Body, RenderError> {
         let inner = Scope { inherited: Some(target), you: Some(target) };
+        let addressed =
+            if keyword == Keyword::Request && framed.is_none() { role_addressed(target, operand) } else { "" };
         let mood = match keyword {
             Keyword::Inquire => Mood::Question,
-            _ if target == Agent::Any => Mood::Suggest,
+            // A request only a role holder can carry out is asked of them (「占い師さん、…してください」).
+            _ if target == Agent::Any && addressed.is_empty() => Mood::Suggest,
             _ => Mood::Request,
         };
         let mut vars = self.vars();
+        vars.set(Var::Act, Word(addressed));
         self.insert_agent(&mut vars, Var::To, Some(target), Scope { you: None, ..scope });
         self.insert_agent(&mut vars, Var::From, framed, scope);
         vars.set(Var::Framed, framed.is_some());
@@ -453,13 +495,36 @@ impl<'a> Composer<'a> {
         Ok(Body { text: self.call(Template::Keyword(Keyword::And), vars)?, question: false })
     }
 
-    /// OR, XOR: every operand as a plain clause, joined by the template.
+    /// OR, XOR: every operand as a plain clause, joined by the template; operands that differ only in a role or
+    /// a target say the verb once over the list (「タクミさんは人狼か狂人のどちらかだと思います」).
     fn coordination<'s>(
         &mut self,
         keyword: Keyword,
         operands: impl Iterator<Item = &'s Sentence>,
         scope: Scope,
     ) -> Result<Body, RenderError> {
+        let operands: SmallVec<[&Sentence; 4]> = operands.collect();
+        if let Some(merge) = mergeable(&operands, scope, self.ctx.speaker) {
+            let mut words: SmallVec<[Text<'a>; 4]> = SmallVec::new();
+            for operand in &operands {
+                match (merge, &operand.content) {
+                    (Merge::Role, Content::Estimate { role, .. }) => {
+                        words.push(Text::Words(self.set.vocab.role(*role), ""))
+                    }
+                    (Merge::Target, content) => {
+                        let target = content.target();
+                        words.push(self.agent_text(target, scope, false).1);
+                    }
+                    _ => {}
+                }
+            }
+            let mut vars = self.vars();
+            vars.set(Var::Clauses, &words[..]);
+            vars.set(Var::Inline, true);
+            let list = self.call(Template::Keyword(keyword), vars)?;
+            let text = self.verb_over(operands[0], scope, Mood::Statement, false, Some((merge, list)))?;
+            return Ok(Body { text, question: false });
+        }
         // Alternatives are listed in plain form (「〜するか、〜するか」).
         let mut clauses: SmallVec<[Text<'a>; 4]> = SmallVec::new();
         for operand in operands {
@@ -467,6 +532,7 @@ impl<'a> Composer<'a> {
         }
         let mut vars = self.vars();
         vars.set(Var::Clauses, &clauses[..]);
+        vars.set(Var::Inline, false);
         Ok(Body { text: self.call(Template::Keyword(keyword), vars)?, question: false })
     }
 
@@ -480,9 +546,11 @@ impl<'a> Composer<'a> {
         let relative = match self.ctx.day {
             Some(today) if today == day => "today",
             Some(today) if today.checked_sub(1) == Some(day) => "yesterday",
+            Some(today) if today.checked_add(1) == Some(day) => "tomorrow",
             _ => "",
         };
         vars.set(Var::Relative, Word(relative));
+        vars.set(Var::Act, Word(""));
         vars
     }
 
@@ -601,6 +669,102 @@ impl<'a> Composer<'a> {
             }
         }
         Ok(start..self.out.len())
+    }
+}
+
+/// Where a style and channel's reader grammar is kept in [`LangSet::grammars`].
+pub(crate) fn grammar_index(style: Style, channel: super::options::Channel) -> usize {
+    let style = match style {
+        Style::Polite => 0,
+        Style::Casual => 1,
+    };
+    let channel = match channel {
+        super::options::Channel::Talk => 0,
+        super::options::Channel::Whisper => 1,
+    };
+    style * 2 + channel
+}
+
+/// Whether a DAY's operand is the speaker's own divination (`divined`) or medium (`identified`) result, read as
+/// that day's result (「1日目の占い結果：シオンさんは人間でした」); `` for any other clause.
+pub(crate) fn day_result(
+    operand: &Sentence,
+    inherited: Option<Agent>,
+    speaker: Option<Agent>,
+    mood: Mood,
+    negated: bool,
+) -> &'static str {
+    let subject = operand.subject.or(inherited);
+    // Only the speaker's own result said unframed: inside 「ケンジさんの考えでは、…」 the plain report stays clearer
+    // (and reads back within the reader's budget).
+    if mood != Mood::Statement || negated || inherited != speaker || subject != speaker {
+        return "";
+    }
+    let own = |target: Agent| target != Agent::Any && Some(target) != subject.or(speaker);
+    match operand.content {
+        Content::Divined { target, species } if own(target) && species.keyword() != "ANY" => "divined",
+        Content::Identified { target, species } if own(target) && species.keyword() != "ANY" => "identified",
+        _ => "",
+    }
+}
+
+/// What the operands of an OR/XOR said over one list differ in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Merge {
+    /// ESTIMATEs of one target: 「タクミさんは人狼か狂人だと思います」.
+    Role,
+    /// One verb over named agents: 「ケンジさんかシオンさんに投票します」.
+    Target,
+}
+
+/// Whether the operands of an OR/XOR are one verb differing only in its role or only in its (named, distinct)
+/// target, so the verb can be said once.
+pub(crate) fn mergeable(operands: &[&Sentence], scope: Scope, speaker: Option<Agent>) -> Option<Merge> {
+    let first = operands.first()?;
+    if operands.len() < 2 || operands.iter().any(|o| o.subject != first.subject) {
+        return None;
+    }
+    let subject = first.subject.or(scope.inherited).or(speaker);
+    let roles: SmallVec<[Option<crate::protocol::Role>; 4]> = operands
+        .iter()
+        .map(|o| match o.content {
+            Content::Estimate { role, .. } if role.keyword() != "ANY" => Some(role),
+            _ => None,
+        })
+        .collect();
+    let targets: SmallVec<[Option<Agent>; 4]> = operands.iter().map(|o| o.content.target()).collect();
+    if distinct(&roles) && targets.iter().all(|t| *t == targets[0]) {
+        return Some(Merge::Role);
+    }
+    let named = |t: &Option<Agent>| match t {
+        Some(a @ Agent::Id(_)) => Some(*a) != speaker && Some(*a) != scope.you && Some(*a) != subject,
+        _ => false,
+    };
+    let keyword = first.content.keyword();
+    let verb = matches!(
+        keyword,
+        Keyword::Vote | Keyword::Divination | Keyword::Guard | Keyword::Attack | Keyword::Voted | Keyword::Guarded
+    ) || keyword == Keyword::Estimate && roles[0].is_some() && roles.iter().all(|r| *r == roles[0]);
+    let same_verb = operands.iter().all(|o| o.content.keyword() == keyword);
+    (verb && same_verb && targets.iter().all(named) && distinct(&targets)).then_some(Merge::Target)
+}
+
+/// Every item present and none repeated.
+fn distinct<T: PartialEq>(items: &[Option<T>]) -> bool {
+    items.iter().enumerate().all(|(i, x)| x.is_some() && !items[..i].contains(x))
+}
+
+/// The role holder a `REQUEST ANY` is really addressed to: `divine` (DIVINATION: the seer), `guard` (GUARD: the
+/// bodyguard), `comingout` (COMINGOUT ANY R: whoever holds R), or `` for everyone.
+pub(crate) fn role_addressed(target: Agent, operand: &Sentence) -> &'static str {
+    if target != Agent::Any || written_subject(operand, Some(Agent::Any)).is_some() {
+        return "";
+    }
+    match &operand.content {
+        Content::Divination { .. } => "divine",
+        Content::Guard { .. } => "guard",
+        Content::Comingout { target: Agent::Any, role } if role.keyword() != "ANY" => "comingout",
+        _ => "",
     }
 }
 

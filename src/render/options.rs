@@ -66,7 +66,7 @@ impl FromStr for Lang {
     }
 }
 
-/// Speech register: `polite` (です/ます) or `casual` (だ/する).
+/// Speech register: `polite` (です/ます) or `casual` (だ/する with a sentence-final particle: 「投票するね」「狩人だよ」).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Style {

@@ -15,7 +15,7 @@ use std::sync::{Arc, RwLock};
 
 use super::compose::{Composer, LangSet, Mood, Position, Scope, Template, is_inline, is_unframed_and, is_verb};
 use super::frame::{self, Part};
-use super::options::{Channel, RenderOptions};
+use super::options::{Channel, RenderOptions, Style};
 use super::vars::{Text, Var, Vars, Word};
 use crate::protocol::{Agent, Content, Context, Keyword, Role, Sentence, Species, TalkKind, TalkRef, canonicalized};
 
@@ -34,7 +34,7 @@ const MAX_OPERANDS: usize = 8;
 /// Most places an AND's text may be cut into sentences (every grouping of them is tried).
 const MAX_AND_CUTS: usize = 10;
 
-const MOODS: [Mood; 5] = [Mood::Statement, Mood::Plain, Mood::Request, Mood::Suggest, Mood::Question];
+const MOODS: [Mood; 6] = [Mood::Statement, Mood::Plain, Mood::Request, Mood::Suggest, Mood::Question, Mood::Result];
 const KINDS: [&str; 4] = ["me", "you", "any", "agent"];
 const VERBS: [Keyword; 13] = [
     Keyword::Estimate,
@@ -72,6 +72,8 @@ struct VerbShape {
     same: bool,
     /// role_any / species_any / whisper.
     flag: bool,
+    /// Built for a whispered VILLAGER claim.
+    villager: bool,
     holes: VerbHoles,
 }
 
@@ -82,21 +84,23 @@ struct VerbFrame {
     shapes: Vec<VerbShape>,
 }
 
-/// Every verb frame of a language for the default options, by (mood, negated), and every character its
+/// Every verb frame of a language for one style and channel, by (mood, negated), and every character its
 /// templates and vocabulary can write. Built on first read.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Grammar {
+    style: Style,
+    channel: Channel,
     verbs: HashMap<(Mood, bool), Vec<VerbFrame>>,
     chars: HashSet<char>,
     /// The other frames, built as the reader first needs them.
     frames: RwLock<HashMap<Spec, Option<Arc<[Part]>>>>,
 }
 
-/// The variables every template gets, for the default options.
-fn base_vars(set: &LangSet) -> Vars<'static> {
+/// The variables every template gets, for a style and channel without variants.
+fn base_vars(set: &LangSet, style: Style, channel: Channel) -> Vars<'static> {
     let mut vars = Vars::new(set.id);
-    vars.set(Var::Casual, false);
-    vars.set(Var::Channel, Word(Channel::Talk.code()));
+    vars.set(Var::Casual, style == Style::Casual);
+    vars.set(Var::Channel, Word(channel.code()));
     vars.set(Var::Variant, 0u16);
     vars
 }
@@ -112,24 +116,31 @@ fn parts_of(set: &LangSet, template: Template, vars: &mut Vars<'_>) -> Option<Rc
 }
 
 impl Grammar {
-    pub(crate) fn build(set: &LangSet) -> Grammar {
+    pub(crate) fn build(set: &LangSet, style: Style, channel: Channel) -> Grammar {
         let mut verbs: HashMap<(Mood, bool), Vec<VerbFrame>> = HashMap::new();
         for mood in MOODS {
             for negated in [false, true] {
                 let mut list = Vec::new();
                 for keyword in VERBS {
-                    verb_frames(set, keyword, mood, negated, &mut list);
+                    verb_frames(set, (style, channel), keyword, mood, negated, &mut list);
                 }
                 verbs.insert((mood, negated), list);
             }
         }
         let mut chars: HashSet<char> = set.source_chars.clone();
         chars.extend("Agent[]".chars());
-        Grammar { verbs, chars, frames: RwLock::default() }
+        Grammar { style, channel, verbs, chars, frames: RwLock::default() }
     }
 }
 
-fn verb_frames(set: &LangSet, keyword: Keyword, mood: Mood, negated: bool, into: &mut Vec<VerbFrame>) {
+fn verb_frames(
+    set: &LangSet,
+    (style, channel): (Style, Channel),
+    keyword: Keyword,
+    mood: Mood,
+    negated: bool,
+    into: &mut Vec<VerbFrame>,
+) {
     let has_target = !matches!(keyword, Keyword::Agree | Keyword::Disagree);
     let target_kinds: &[&'static str] = if has_target { &KINDS } else { &["none"] };
     for subj_kind in KINDS {
@@ -138,8 +149,12 @@ fn verb_frames(set: &LangSet, keyword: Keyword, mood: Mood, negated: bool, into:
                 if same && !has_target {
                     continue;
                 }
-                for flag in [false, true] {
-                    let mut vars = base_vars(set);
+                // `villager`: a whispered VILLAGER claim, which templates tell apart by its key (「潜伏します」).
+                for (flag, villager) in [(false, false), (true, false), (false, true)] {
+                    if villager && !(keyword == Keyword::Comingout && channel == Channel::Whisper) {
+                        continue;
+                    }
+                    let mut vars = base_vars(set, style, channel);
                     let mut holes = VerbHoles::default();
                     let mut next = 0;
                     let mut text = |vars: &mut Vars<'static>, var: Var, empty: bool| {
@@ -161,8 +176,8 @@ fn verb_frames(set: &LangSet, keyword: Keyword, mood: Mood, negated: bool, into:
                         Keyword::Estimate | Keyword::Comingout => {
                             holes.noun = Some(text(&mut vars, Var::Role, false));
                             vars.set(Var::RoleAny, flag);
-                            // In talk no template tells roles apart by their key (only whispered plans do).
-                            vars.set(Var::RoleKey, Word(""));
+                            // Only whispered plans tell roles apart by their key.
+                            vars.set(Var::RoleKey, Word(if villager { "VILLAGER" } else { "" }));
                         }
                         Keyword::Divined | Keyword::Identified => {
                             holes.noun = Some(text(&mut vars, Var::Species, false));
@@ -182,7 +197,7 @@ fn verb_frames(set: &LangSet, keyword: Keyword, mood: Mood, negated: bool, into:
                         _ => {}
                     }
                     if let Some(parts) = parts_of(set, Template::Keyword(keyword), &mut vars) {
-                        let shape = VerbShape { keyword, subj_kind, target_kind, same, flag, holes };
+                        let shape = VerbShape { keyword, subj_kind, target_kind, same, flag, villager, holes };
                         match into.iter_mut().find(|group| *group.parts == *parts) {
                             Some(group) => group.shapes.push(shape),
                             None => into.push(VerbFrame { parts: parts.to_vec(), shapes: vec![shape] }),
@@ -197,20 +212,51 @@ fn verb_frames(set: &LangSet, keyword: Keyword, mood: Mood, negated: bool, into:
 /// A non-verb frame the reader tries, by the discrete values that make it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Spec {
-    Sentence { quoted: bool, question: bool, end: char },
-    Frame { kind: &'static str },
-    Because { question: bool, reasons: usize },
-    List { keyword: Keyword, count: usize },
-    Ask { keyword: Keyword, to_kind: &'static str, from_kind: &'static str, framed: bool, quoted: bool },
-    Quoted { mood: Mood, negated: bool, act: &'static str, subj_kind: &'static str },
-    Day { mood: Mood, negated: bool, relative: &'static str, inline: bool },
+    Sentence {
+        quoted: bool,
+        question: bool,
+        end: char,
+    },
+    Frame {
+        kind: &'static str,
+    },
+    Because {
+        question: bool,
+        reasons: usize,
+    },
+    List {
+        keyword: Keyword,
+        count: usize,
+        inline: bool,
+    },
+    Ask {
+        keyword: Keyword,
+        to_kind: &'static str,
+        from_kind: &'static str,
+        framed: bool,
+        quoted: bool,
+        act: &'static str,
+    },
+    Quoted {
+        mood: Mood,
+        negated: bool,
+        act: &'static str,
+        subj_kind: &'static str,
+    },
+    Day {
+        mood: Mood,
+        negated: bool,
+        relative: &'static str,
+        inline: bool,
+        act: &'static str,
+    },
 }
 
 impl Spec {
     /// The frame's parts, rendered with the variables the composer gives that template (texts: 0, 1, … in the
     /// order set).
-    fn parts(self, set: &LangSet) -> Option<Arc<[Part]>> {
-        let mut vars = base_vars(set);
+    fn parts(self, set: &LangSet, style: Style, channel: Channel) -> Option<Arc<[Part]>> {
+        let mut vars = base_vars(set, style, channel);
         let template = match self {
             Spec::Sentence { quoted, question, end } => {
                 vars.set(Var::Quoted, quoted);
@@ -232,12 +278,14 @@ impl Spec {
                 vars.set(Var::Question, question);
                 Template::Keyword(Keyword::Because)
             }
-            Spec::List { keyword, count } => {
+            Spec::List { keyword, count, inline } => {
                 let stand_ins = vec![hole(false); count];
                 vars.set(Var::Clauses, &stand_ins[..]);
+                vars.set(Var::Inline, inline);
                 Template::Keyword(keyword)
             }
-            Spec::Ask { keyword, to_kind, from_kind, framed, quoted } => {
+            Spec::Ask { keyword, to_kind, from_kind, framed, quoted, act } => {
+                vars.set(Var::Act, Word(act));
                 vars.set(Var::ToKind, Word(to_kind));
                 vars.set(Var::To, hole(to_kind == "any"));
                 vars.set(Var::FromKind, Word(from_kind));
@@ -256,7 +304,8 @@ impl Spec {
                 vars.set(Var::Subj, hole(subj_kind == "any"));
                 if negated { Template::Keyword(Keyword::Not) } else { Template::Quoted }
             }
-            Spec::Day { mood, negated, relative, inline } => {
+            Spec::Day { mood, negated, relative, inline, act } => {
+                vars.set(Var::Act, Word(act));
                 vars.set(Var::Day, hole(false));
                 vars.set(Var::Mood, Word(mood.code()));
                 vars.set(Var::Neg, negated);
@@ -301,7 +350,7 @@ impl<'a> Reader<'a> {
             set,
             ctx,
             grammar,
-            options: RenderOptions::default(),
+            options: RenderOptions { style: grammar.style, channel: grammar.channel, ..RenderOptions::default() },
             steps: Cell::new(0),
             memo: RefCell::new(HashMap::new()),
         }
@@ -523,12 +572,12 @@ impl<'a> Reader<'a> {
         }
         // DAY n: “…” (or DAY of a clause, when the DAY has a subject of its own and so is not inline)
         for inline in [false, true] {
-            for (relative, parts) in self.day_frames(Mood::Statement, false, inline) {
+            for (relative, mood, parts) in self.day_frames(Mood::Statement, false, inline, true) {
                 for holes in self.matches(&parts, text) {
                     let Some(operand) = at(&holes, 1) else { continue };
                     let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
                     let operands = if inline {
-                        self.clause(operand, scope, Mood::Statement, false)
+                        self.clause(operand, scope, mood, false)
                     } else {
                         self.sentence(operand, scope, true)
                     };
@@ -543,12 +592,13 @@ impl<'a> Reader<'a> {
             candidates.push(bare(Content::Not { sentence: Box::new(operand.clone()) }));
         }
         candidates.extend(self.conjunctions(text, scope));
+        candidates.extend(self.merged(text, scope));
         // OR, XOR
         for keyword in [Keyword::Or, Keyword::Xor] {
             let mood = Mood::Plain;
             let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
             for count in 2..=most {
-                let Some(parts) = self.frame(Spec::List { keyword, count }) else { continue };
+                let Some(parts) = self.frame(Spec::List { keyword, count, inline: false }) else { continue };
                 for holes in self.matches(&parts, text) {
                     let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
                     for piece in holes.iter().take(count) {
@@ -570,6 +620,101 @@ impl<'a> Reader<'a> {
             }
         }
         candidates
+    }
+
+    /// OR / XOR of one verb said once over a list of roles or targets (see `compose::mergeable`): a statement
+    /// verb frame whose role or target slot holds the list.
+    fn merged(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        // One clause: never a quote, a question or a run of sentences.
+        if text.contains(['「', '“', '。', '？', '?']) || text.contains(". ") {
+            return candidates;
+        }
+        let Some(frames) = self.grammar.verbs.get(&(Mood::Statement, false)) else { return candidates };
+        let mut lists = Vec::new();
+        for keyword in [Keyword::Or, Keyword::Xor] {
+            let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
+            for count in 2..=most {
+                let Some(list) = self.frame(Spec::List { keyword, count, inline: true }) else { continue };
+                // Cheap test first: every word of the list frame is in the text.
+                if list.iter().all(|part| !matches!(part, Part::Literal(l) if find(text, l).is_none())) {
+                    lists.push((keyword, count, list));
+                }
+            }
+        }
+        if lists.is_empty() {
+            return candidates;
+        }
+        for frame in frames {
+            if !frame.shapes.iter().any(|shape| merges(shape.keyword)) {
+                continue;
+            }
+            for holes in self.matches(&frame.parts, text) {
+                for shape in frame.shapes.iter().filter(|shape| merges(shape.keyword)) {
+                    for (keyword, count, list) in &lists {
+                        self.merged_shape(shape, &holes, list, *count, *keyword, scope, &mut candidates);
+                    }
+                }
+            }
+        }
+        candidates
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn merged_shape(
+        &self,
+        shape: &VerbShape,
+        holes: &Holes<'_>,
+        list: &[Part],
+        count: usize,
+        keyword: Keyword,
+        scope: Scope,
+        into: &mut Vec<Sentence>,
+    ) {
+        let target = [shape.holes.target, shape.holes.target_nom];
+        let slots = match shape.keyword {
+            Keyword::Estimate => [shape.holes.noun, target[0], target[1]],
+            Keyword::Vote
+            | Keyword::Divination
+            | Keyword::Guard
+            | Keyword::Attack
+            | Keyword::Voted
+            | Keyword::Guarded => [target[0], target[1], None],
+            _ => return,
+        };
+        for slot in slots.into_iter().flatten() {
+            let Some(piece) = holes.get(slot).copied().flatten() else { continue };
+            for items in self.matches(list, piece) {
+                let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
+                for item in items.iter().take(count) {
+                    let Some(item) = item else { break };
+                    let mut one = holes.clone();
+                    one[slot] = Some(item);
+                    // The target may be spliced twice (as object and as that-clause subject).
+                    if target.contains(&Some(slot)) {
+                        for other in target.into_iter().flatten() {
+                            if one.get(other).copied().flatten() == Some(piece) {
+                                one[other] = Some(item);
+                            }
+                        }
+                    }
+                    let mut found = Vec::new();
+                    self.verb_candidates(shape, &one, scope, &mut found);
+                    combinations = extended(combinations, &found);
+                }
+                for operands in combinations.into_iter().filter(|c| c.len() == count) {
+                    let content = match keyword {
+                        Keyword::Xor => {
+                            let mut operands = operands.into_iter();
+                            let (Some(left), Some(right)) = (operands.next(), operands.next()) else { continue };
+                            Content::Xor { left: Box::new(left), right: Box::new(right) }
+                        }
+                        _ => Content::Or { sentences: operands },
+                    };
+                    into.push(Sentence { subject: None, content });
+                }
+            }
+        }
     }
 
     /// The reasons of a BECAUSE: one clause, or a list of plain clauses that is an AND.
@@ -596,7 +741,9 @@ impl<'a> Reader<'a> {
     /// those cuts is tried.
     fn conjunctions(&self, text: &str, scope: Scope) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        let Some(parts) = self.frame(Spec::List { keyword: Keyword::And, count: 2 }) else { return candidates };
+        let Some(parts) = self.frame(Spec::List { keyword: Keyword::And, count: 2, inline: false }) else {
+            return candidates;
+        };
         let separator = match parts.get(1) {
             Some(Part::Literal(literal)) => literal.as_str(),
             _ => "",
@@ -673,8 +820,14 @@ impl<'a> Reader<'a> {
                 for framed in [false, true] {
                     let from_kinds: &[&str] = if framed { &KINDS } else { &["me"] };
                     for &from_kind in from_kinds {
-                        for quoted in [false, true] {
-                            let spec = Spec::Ask { keyword, to_kind, from_kind, framed, quoted };
+                        // A REQUEST ANY may be addressed to the role holder (see `role_addressed`).
+                        let acts: &[&'static str] = if keyword == Keyword::Request && to_kind == "any" && !framed {
+                            &["", "divine", "guard", "comingout"]
+                        } else {
+                            &[""]
+                        };
+                        for (&act, quoted) in acts.iter().flat_map(|act| [(act, false), (act, true)]) {
+                            let spec = Spec::Ask { keyword, to_kind, from_kind, framed, quoted, act };
                             let Some(parts) = self.frame(spec) else { continue };
                             for holes in self.matches(&parts, text) {
                                 let Some(clause) = at(&holes, 2) else { continue };
@@ -687,7 +840,7 @@ impl<'a> Reader<'a> {
                                 for target in self.agents(to_kind, at(&holes, 0), to_scope, false) {
                                     let mood = match keyword {
                                         Keyword::Inquire => Mood::Question,
-                                        _ if target == Agent::Any => Mood::Suggest,
+                                        _ if target == Agent::Any && act.is_empty() => Mood::Suggest,
                                         _ => Mood::Request,
                                     };
                                     let inner = Scope { inherited: Some(target), you: Some(target) };
@@ -723,11 +876,11 @@ impl<'a> Reader<'a> {
                 for operand in self.verbs(text, scope, mood, true) {
                     candidates.push(Sentence { subject: None, content: Content::Not { sentence: Box::new(operand) } });
                 }
-                for (relative, parts) in self.day_frames(mood, false, true) {
+                for (relative, operand_mood, parts) in self.day_frames(mood, false, true, false) {
                     for holes in self.matches(&parts, text) {
                         let Some(clause) = at(&holes, 1) else { continue };
                         let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
-                        for operand in self.clause(clause, scope, mood, false).iter() {
+                        for operand in self.clause(clause, scope, operand_mood, false).iter() {
                             let content = Content::Day { day, sentence: Box::new(operand.clone()) };
                             candidates.push(Sentence { subject: None, content });
                         }
@@ -757,12 +910,33 @@ impl<'a> Reader<'a> {
         candidates
     }
 
-    /// DAY frames in `mood` for each relative word: (relative, parts); texts are 0 the day, 1 the clause or
-    /// the quoted sentence.
-    fn day_frames(&self, mood: Mood, negated: bool, inline: bool) -> Vec<(&'static str, Arc<[Part]>)> {
-        let relatives: &[&'static str] = if self.ctx.day.is_some() { &["", "today", "yesterday"] } else { &[""] };
-        let frames = relatives.iter().map(|&relative| (relative, Spec::Day { mood, negated, relative, inline }));
-        frames.filter_map(|(relative, spec)| Some((relative, self.frame(spec)?))).collect()
+    /// DAY frames in `mood` for each relative word and, for an inline statement in sentence position
+    /// (`results`), each kind of result (see `compose::day_result`): (relative, the operand's mood, parts); texts are 0 the day, 1 the clause or the
+    /// quoted sentence.
+    fn day_frames(
+        &self,
+        mood: Mood,
+        negated: bool,
+        inline: bool,
+        results: bool,
+    ) -> Vec<(&'static str, Mood, Arc<[Part]>)> {
+        let relatives: &[&'static str] =
+            if self.ctx.day.is_some() { &["", "today", "yesterday", "tomorrow"] } else { &[""] };
+        let acts: &[&'static str] = if results && inline && mood == Mood::Statement && !negated {
+            &["", "divined", "identified"]
+        } else {
+            &[""]
+        };
+        let mut frames = Vec::new();
+        for &relative in relatives {
+            for &act in acts {
+                let operand_mood = if act.is_empty() { mood } else { Mood::Result };
+                if let Some(parts) = self.frame(Spec::Day { mood, negated, relative, inline, act }) {
+                    frames.push((relative, operand_mood, parts));
+                }
+            }
+        }
+        frames
     }
 
     /// The parts of a frame, from the language's cache.
@@ -771,7 +945,7 @@ impl<'a> Reader<'a> {
         if let Some(found) = cache.read().ok()?.get(&spec) {
             return found.clone();
         }
-        let parts = spec.parts(self.set);
+        let parts = spec.parts(self.set, self.grammar.style, self.grammar.channel);
         let mut cache = cache.write().ok()?;
         if cache.len() >= MAX_CACHED_FRAMES {
             cache.clear();
@@ -784,14 +958,17 @@ impl<'a> Reader<'a> {
         match (relative, self.ctx.day) {
             ("today", Some(today)) => Some(today),
             ("yesterday", Some(today)) => today.checked_sub(1),
+            ("tomorrow", Some(today)) => today.checked_add(1),
             _ => number(digits?),
         }
     }
 
     /// Verb clauses: every verb frame of (mood, negated) matched, its slots mapped back.
     fn verbs(&self, text: &str, scope: Scope, mood: Mood, negated: bool) -> Vec<Sentence> {
-        let mut candidates = Vec::new();
-        let Some(frames) = self.grammar.verbs.get(&(mood, negated)) else { return candidates };
+        // Candidates are capped per verb: verbs sharing a frame (DIVINED and IDENTIFIED after a DAY that names the
+        // result) must each get their readings.
+        let mut per_verb: Vec<Vec<Sentence>> = vec![Vec::new(); VERBS.len()];
+        let Some(frames) = self.grammar.verbs.get(&(mood, negated)) else { return Vec::new() };
         for frame in frames {
             let fits = |part: Option<&Part>, test: fn(&str, &str) -> bool| match part {
                 Some(Part::Literal(literal)) => test(text, literal),
@@ -802,11 +979,12 @@ impl<'a> Reader<'a> {
             }
             for holes in self.matches(&frame.parts, text) {
                 for shape in &frame.shapes {
-                    self.verb_candidates(shape, &holes, scope, &mut candidates);
+                    let verb = VERBS.iter().position(|k| *k == shape.keyword).unwrap_or(0);
+                    self.verb_candidates(shape, &holes, scope, &mut per_verb[verb]);
                 }
             }
         }
-        candidates
+        per_verb.into_iter().flatten().collect()
     }
 
     fn verb_candidates(&self, frame: &VerbShape, holes: &Holes<'_>, scope: Scope, into: &mut Vec<Sentence>) {
@@ -833,6 +1011,7 @@ impl<'a> Reader<'a> {
         let contents: Vec<Content> = match frame.keyword {
             Keyword::Estimate | Keyword::Comingout => {
                 let roles: Vec<Role> = match noun.map(|word| self.role_of(word)) {
+                    _ if frame.villager => Role::ALL.iter().copied().filter(|r| r.keyword() == "VILLAGER").collect(),
                     Some(Some(role)) => vec![role],
                     Some(None) => return,
                     None if frame.flag => Role::ALL.iter().copied().filter(|r| r.keyword() == "ANY").collect(),
@@ -931,6 +1110,20 @@ impl<'a> Reader<'a> {
     fn species_of(&self, word: &str) -> Option<Species> {
         Species::ALL.iter().copied().find(|s| self.set.vocab.species(*s) == word)
     }
+}
+
+/// Verbs an OR/XOR may say once over a list (see `compose::mergeable`).
+fn merges(keyword: Keyword) -> bool {
+    matches!(
+        keyword,
+        Keyword::Estimate
+            | Keyword::Vote
+            | Keyword::Divination
+            | Keyword::Guard
+            | Keyword::Attack
+            | Keyword::Voted
+            | Keyword::Guarded
+    )
 }
 
 /// Where `needle` first occurs in `haystack` (short texts: cheaper than building a two-way searcher). Anchored

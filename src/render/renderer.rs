@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use tera::{Kwargs, State, Tera, Value};
 
 use super::catalog::{self, TemplateInfo};
-use super::compose::{Composer, Engine, LangSet};
+use super::compose::{Composer, Engine, LangSet, grammar_index};
 use super::error::RenderError;
 use super::frame::{self, is_marker};
 use super::frame_check;
@@ -67,8 +67,15 @@ impl Renderer {
     /// exact inverse of canonical rendering. A top-level subject equal to the speaker comes back omitted (the
     /// same meaning, rendered the same). Never panics; bounded in time on any input (see `read.rs`).
     pub fn read(&self, text: &str, lang: Lang, ctx: &Context) -> Option<Sentence> {
+        self.read_as(text, lang, ctx, &RenderOptions::default())
+    }
+
+    /// As [`Renderer::read`] for the rendering in `options`' style and channel (its variant seed, pronoun,
+    /// honorific and quotes are not read: the defaults are assumed).
+    pub fn read_as(&self, text: &str, lang: Lang, ctx: &Context, options: &RenderOptions) -> Option<Sentence> {
         let set = self.set(lang).ok()?;
-        let grammar = set.grammar.get_or_init(|| Grammar::build(set));
+        let grammar = set.grammars[grammar_index(options.style, options.channel)]
+            .get_or_init(|| Grammar::build(set, options.style, options.channel));
         Reader::new(set, ctx, grammar).read(text)
     }
 
@@ -124,7 +131,7 @@ fn compile(source: LangSource) -> Result<LangSet, RenderError> {
     let id = NEXT_SET.fetch_add(1, Ordering::Relaxed);
     let source_chars =
         source.templates.iter().flat_map(|(_, text)| text.chars()).chain(source.locale.1.chars()).collect();
-    Ok(LangSet { lang: source.lang, tera, vocab, id, source_chars, grammar: std::sync::OnceLock::new() })
+    Ok(LangSet { lang: source.lang, tera, vocab, id, source_chars, grammars: Default::default() })
 }
 
 /// `cap`: upper-cases the first letter only (tera's `capitalize` lower-cases the rest, which breaks names).
