@@ -72,7 +72,8 @@ pub enum Entry {
     Divine(Narrated),
     /// `agent` (the bodyguard) guarded `target`; `detail` is the target's role.
     Guard(Narrated),
-    /// The werewolves attacked `target` (none: nobody); `detail` is `succeeded` or `failed`.
+    /// The werewolves attacked `target` (none: nobody); `detail` is `succeeded`, `failed`, or `target_executed`
+    /// (2014 logs: the wolves chose during the day, and their target was executed before the night).
     Attack(Narrated),
 }
 
@@ -215,6 +216,7 @@ pub(super) fn build(
         day_index: HashMap::new(),
         rounds: HashMap::new(),
         open_rounds: HashMap::new(),
+        executed: HashMap::new(),
     };
     let mut parsed: Vec<Option<Result<crate::protocol::Parsed, crate::protocol::ParseError>>> =
         Vec::with_capacity(log.lines.len());
@@ -335,6 +337,9 @@ struct Builder<'a> {
     day_index: HashMap<u32, usize>,
     /// Vote rounds opened so far per (day, attack).
     rounds: HashMap<(u32, bool), u32>,
+    /// Who was executed on each day, so that an attack on that player (2014 logs) is not told as a kill or
+    /// a rescue.
+    executed: HashMap<u32, Agent>,
     /// Per section, its latest vote round: the entry and who has voted in it (a round may hold many voters:
     /// no scan per vote).
     open_rounds: HashMap<usize, (usize, HashSet<Agent>)>,
@@ -446,13 +451,16 @@ impl Builder<'_> {
                 self.vote(line, attack, Vote { line: line.line, voter, target, text });
                 return;
             }
-            Event::Execute { agent, role } => Entry::Execute(Narrated {
-                line: line.line,
-                agent: Some(agent),
-                target: None,
-                detail: role.keyword().to_owned(),
-                text: fill(&p.execute, &[("agent", &self.name(agent))]),
-            }),
+            Event::Execute { agent, role } => {
+                self.executed.insert(line.day, agent);
+                Entry::Execute(Narrated {
+                    line: line.line,
+                    agent: Some(agent),
+                    target: None,
+                    detail: role.keyword().to_owned(),
+                    text: fill(&p.execute, &[("agent", &self.name(agent))]),
+                })
+            }
             Event::Divine { seer, target, species } => Entry::Divine(Narrated {
                 line: line.line,
                 agent: Some(seer),
@@ -470,18 +478,33 @@ impl Builder<'_> {
                 detail: role.keyword().to_owned(),
                 text: fill(&p.guard, &[("guard", &self.name(guard)), ("target", &self.name(target))]),
             }),
-            Event::Attack { target, succeeded } => Entry::Attack(Narrated {
-                line: line.line,
-                agent: None,
-                target,
-                detail: if succeeded { "succeeded" } else { "failed" }.to_owned(),
-                text: match target {
-                    None => p.attack_none.clone(),
-                    Some(target) => {
-                        fill(if succeeded { &p.attack } else { &p.attack_failed }, &[("target", &self.name(target))])
+            Event::Attack { target, succeeded } => {
+                // The 2014 server took the divination, guard and attack votes during the day, before the
+                // execution, and logged them in that order (the log order is the game's); the attack then
+                // fell on whoever the wolves had chosen, even a player executed that evening. Such an attack
+                // killed nobody, whatever the log's true/false says.
+                let executed = target.is_some() && self.executed.get(&line.day) == target.as_ref();
+                let phrase = match (executed, succeeded) {
+                    (true, _) => &p.attack_executed,
+                    (false, true) => &p.attack,
+                    (false, false) => &p.attack_failed,
+                };
+                Entry::Attack(Narrated {
+                    line: line.line,
+                    agent: None,
+                    target,
+                    detail: match (executed, succeeded) {
+                        (true, _) => "target_executed",
+                        (false, true) => "succeeded",
+                        (false, false) => "failed",
                     }
-                },
-            }),
+                    .to_owned(),
+                    text: match target {
+                        None => p.attack_none.clone(),
+                        Some(target) => fill(phrase, &[("target", &self.name(target))]),
+                    },
+                })
+            }
             Event::Talk { .. } | Event::Status { .. } | Event::Result { .. } => return,
         };
         self.day(line.day).push(entry);
