@@ -218,25 +218,25 @@ pub(super) fn build(
         open_rounds: HashMap::new(),
         executed: HashMap::new(),
     };
-    let mut parsed: Vec<Option<Result<crate::protocol::Parsed, crate::protocol::ParseError>>> =
-        Vec::with_capacity(log.lines.len());
+    // The talk some AGREE/DISAGREE quotes must be known before it is reached. Only a line that can name a talk
+    // is parsed for that (each line is parsed again where it is narrated): the parse results of a whole log,
+    // kept from one pass to the next, were the largest part of a transcript's memory.
     for line in &log.lines {
         options.budget.check()?;
-        parsed.push(match line.event {
-            Event::Talk { text, .. } => Some(parse(text, &options.parse)),
-            _ => None,
-        });
-    }
-    for parsed in parsed.iter().flatten().flatten() {
-        collect_talk_refs(&parsed.sentence, &mut builder.quoted);
+        if let Event::Talk { text, .. } = line.event
+            && may_refer_to_talk(text)
+            && let Ok(parsed) = parse(text, &options.parse)
+        {
+            collect_talk_refs(&parsed.sentence, &mut builder.quoted);
+        }
     }
     let mut players: BTreeMap<Agent, Player> = BTreeMap::new();
     let mut end = None;
-    for (line, parsed) in log.lines.iter().zip(parsed) {
+    for line in &log.lines {
         options.budget.check()?;
-        match (&line.event, parsed) {
-            (Event::Talk { .. }, Some(parsed)) => builder.talk(line, parsed),
-            (Event::Status { agent, role, alive, player, .. }, _) => {
+        match &line.event {
+            Event::Talk { text, .. } => builder.talk(line, parse(text, &options.parse)),
+            Event::Status { agent, role, alive, player, .. } => {
                 let entry = players.entry(*agent).or_insert_with(|| Player {
                     agent: *agent,
                     name: String::new(),
@@ -247,7 +247,7 @@ pub(super) fn build(
                 });
                 entry.alive = *alive;
             }
-            (Event::Result { humans, werewolves, others: _, winner }, _) => end = Some((*humans, *werewolves, *winner)),
+            Event::Result { humans, werewolves, others: _, winner } => end = Some((*humans, *werewolves, *winner)),
             _ => {
                 // A death after an agent's last status line (most logs end without a final status block).
                 let died = match line.event {
@@ -298,6 +298,13 @@ fn quote_text(text: &str) -> String {
         None => text.to_owned(),
         Some((cut, _)) => format!("{}…", &text[..cut]),
     }
+}
+
+/// Whether `text` may hold AGREE or DISAGREE (in any case, or in full-width letters, which the parser folds).
+fn may_refer_to_talk(text: &str) -> bool {
+    text.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"gree"))
+        || text.contains("ＧＲＥＥ")
+        || text.contains("ｇｒｅｅ")
 }
 
 /// Every talk an AGREE/DISAGREE refers to, so only those are kept for quoting.
