@@ -8,35 +8,13 @@
 # Env: SKIP_BUILD=1 (use the existing target/release/aiwolf-nl), IDLE_CONNECTIONS (5000), HEAVY_WORKERS (1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=target/release/aiwolf-nl
 IDLE_CONNECTIONS="${IDLE_CONNECTIONS:-5000}"
-if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    cargo build --release --locked >&2
-fi
-work=$(mktemp -d)
-server_pid=""
-cleanup() {
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill -TERM "$server_pid"
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
+. benches/support/server.sh
 ulimit -n "$((IDLE_CONNECTIONS + 1024))" 2>/dev/null || echo "cannot raise the open-file limit; idle step may fail" >&2
-
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-url="http://127.0.0.1:$port"
-RUST_LOG=warn "$BIN" serve --bind "127.0.0.1:$port" --body-limit $((5 * 1024 * 1024)) \
+start_server RUST_LOG=warn -- --body-limit $((5 * 1024 * 1024)) \
     --heavy-workers "${HEAVY_WORKERS:-1}" --request-timeout-ms 60000 --queue-timeout-ms 60000 \
-    --max-connections $((IDLE_CONNECTIONS + 64)) --idle-timeout-ms 120000 >"$work/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 50); do
-    if curl -fsS "$url/healthz" >/dev/null 2>&1; then break; fi
-    sleep 0.1
-done
-rss_kib() { awk -v key="$1:" '$1 == key { print $2 }' "/proc/$server_pid/status"; }
-echo "idle: RSS $(rss_kib VmRSS) KiB"
+    --max-connections $((IDLE_CONNECTIONS + 64)) --idle-timeout-ms 120000
+echo "idle: RSS $(rss_kib "$server_pid" VmRSS) KiB"
 
 python3 - "$work/log.json" <<'PY'
 import json, sys
@@ -55,7 +33,7 @@ for n in $(seq 8); do
 done
 wait $(jobs -p | grep -v "^$server_pid$") 2>/dev/null || true
 end=$(date +%s.%N)
-echo "8 concurrent 4 MiB logs: statuses $(cat "$work"/log.[0-9]* | awk '{print $1}' | sort | uniq -c | tr -s ' \n' ' ')in $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }') s; peak RSS $(rss_kib VmHWM) KiB, now $(rss_kib VmRSS) KiB"
+echo "8 concurrent 4 MiB logs: statuses $(cat "$work"/log.[0-9]* | awk '{print $1}' | sort | uniq -c | tr -s ' \n' ' ')in $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }') s; peak RSS $(rss_kib "$server_pid" VmHWM) KiB, now $(rss_kib "$server_pid" VmRSS) KiB"
 
 python3 - "$port" "$IDLE_CONNECTIONS" "$server_pid" <<'PY'
 import socket, sys, time

@@ -14,39 +14,15 @@ DURATION="${DURATION:-6}"
 CONNECTIONS="${CONNECTIONS:-32}"
 THREADS="${THREADS:-1}"
 TARGET_LANG="${TARGET_LANG:-ja}"
-BIN=target/release/aiwolf-nl
 
 if ! command -v wrk >/dev/null; then
     echo "wrk not found; installing it from Debian" >&2
     if [ "$(id -u)" -eq 0 ]; then apt-get install -y wrk >&2; else sudo apt-get install -y wrk >&2; fi
 fi
-if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    cargo build --release --locked >&2
-fi
-
-work=$(mktemp -d)
-server_pid=""
-cleanup() {
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill -TERM "$server_pid"
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-url="http://127.0.0.1:$port"
+. benches/support/server.sh
 # Default logging (INFO: one access-log line per request), as deployed; RUST_LOG=warn to compare without it.
-RUST_LOG="${RUST_LOG:-info}" "$BIN" serve --bind "127.0.0.1:$port" >"$work/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 50); do
-    if curl -fsS "$url/healthz" >/dev/null 2>&1; then break; fi
-    sleep 0.1
-done
-curl -fsS "$url/readyz" >/dev/null
+start_server RUST_LOG="${RUST_LOG:-info}"
 
-rss_kib() { awk -v key="$2:" '$1 == key { print $2 }' "/proc/$1/status"; }
 # utime + stime of the server in clock ticks: CPU per request is steadier than requests/s on a shared machine.
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 ticks_per_second=$(getconf CLK_TCK)

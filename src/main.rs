@@ -52,13 +52,20 @@ fn serve(args: aiwolf_nl::cli::ServeArgs) -> io::Result<()> {
     served
 }
 
+/// Lines the log queue holds at most: tracing-appender's default (128,000 lines of ~200 bytes) lets a log
+/// collector that stalls make the service hold ~25 MB of queued lines; a few thousand absorb a pause of a second
+/// or so at the bench's request rates, and the rest are dropped (counted).
+const LOG_QUEUE_LINES: usize = 8_192;
+
 /// Logs to stdout through a background thread: a request never waits for the terminal or the log
 /// collector. When they fall behind, lines are dropped (counted by tracing-appender) rather than queued without
 /// bound or blocking the service.
 fn init_tracing(format: LogFormat) -> tracing_appender::non_blocking::WorkerGuard {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let (writer, guard) = tracing_appender::non_blocking(io::stdout());
+    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .buffered_lines_limit(LOG_QUEUE_LINES)
+        .finish(io::stdout());
     // Colour only on a terminal: log collectors get plain text.
     let builder =
         tracing_subscriber::fmt().with_env_filter(filter).with_ansi(io::stdout().is_terminal()).with_writer(writer);

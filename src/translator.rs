@@ -372,7 +372,17 @@ fn opens_like_protocol(text: &str) -> bool {
         Some(word) if word.starts_with("Agent[") || word == "ANY" => words.next(),
         _ => first,
     };
-    verb.is_some_and(|word| word.bytes().all(|b| b.is_ascii_uppercase()) && Keyword::from_upper(word).is_some())
+    // Full-width letters are a dialect the parser folds (`ＶＯＴＥ`), so they open protocol too.
+    let folded = verb.map(|word| word.chars().map(fold_full_width).collect::<String>());
+    folded.is_some_and(|word| word.bytes().all(|b| b.is_ascii_uppercase()) && Keyword::from_upper(&word).is_some())
+}
+
+/// `Ａ`..`Ｚ` as `A`..`Z`; any other character unchanged.
+fn fold_full_width(c: char) -> char {
+    match c {
+        'Ａ'..='Ｚ' => char::from_u32(c as u32 - 'Ａ' as u32 + 'A' as u32).unwrap_or(c),
+        _ => c,
+    }
 }
 
 /// Every word is protocol-like: a keyword in capitals (two letters or more), `Agent[..]`, `dayN`, `ID:N`,

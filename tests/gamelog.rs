@@ -187,6 +187,69 @@ fn a_2014_game_reads_and_translates() {
     assert!(html.contains("data-line=\"13\""));
 }
 
+/// 2014 order (the server's): divination, guard and attack votes during the day, then the execution, then the
+/// attack on whoever the wolves chose, here the executed player (once logged `true`, once `false`).
+const LOG_2014_ATTACK_ON_EXECUTED: &str = "\
+1,status,1,seer,alive,SamplePlayer
+1,status,2,werewolf,alive,SamplePlayer
+1,status,3,bodyguard,alive,SamplePlayer
+1,status,4,villager,alive,SamplePlayer
+1,vote,1,4
+1,vote,2,4
+1,vote,3,4
+1,vote,4,1
+1,divine,1,2,Werewolf
+1,guard,3,1,seer
+1,attackVote,2,4
+1,execute,4,villager
+1,attack,4,true
+2,vote,1,2
+2,vote,2,1
+2,vote,3,1
+2,guard,3,1,seer
+2,attackVote,2,1
+2,execute,1,seer
+2,attack,1,false
+3,attackVote,2,3
+3,attack,3,false
+";
+
+#[test]
+fn an_attack_on_the_player_executed_that_day_is_told_as_such() {
+    for lang in [Lang::En, Lang::Ja] {
+        let transcript = transcript_of(LOG_2014_ATTACK_ON_EXECUTED, lang);
+        let attacks: Vec<_> = transcript
+            .days
+            .iter()
+            .flat_map(|d| &d.entries)
+            .filter_map(|e| match e {
+                Entry::Attack(a) => Some(a),
+                _ => None,
+            })
+            .collect();
+        let details: Vec<_> = attacks.iter().map(|a| a.detail.as_str()).collect();
+        // Neither "found dead" nor "survived" for a player already executed; a guarded one still survives.
+        assert_eq!(details, ["target_executed", "target_executed", "failed"], "{lang:?}");
+        let text = write(&transcript, Format::Text).unwrap();
+        let executed = text.find(&attacks[1].text).unwrap();
+        assert!(text[..executed].contains(if lang == Lang::En {
+            "Agent[01] was executed"
+        } else {
+            "Agent[01]さんが処刑"
+        }));
+        assert!(!attacks[0].text.contains("dead") && !attacks[0].text.contains("無残"), "{}", attacks[0].text);
+    }
+}
+
+#[test]
+fn whispers_are_marked_in_the_text_not_only_by_colour() {
+    let transcript = transcript_of(LOG_2014, Lang::Ja);
+    let text = write(&transcript, Format::Text).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("（囁き） Agent[02]")), "{text}");
+    let english = write(&transcript_of(LOG_2014, Lang::En), Format::Html).unwrap();
+    assert!(english.contains("<span class=\"whisper-mark\">(whisper)</span>"), "{english}");
+}
+
 #[test]
 fn names_come_from_the_table_then_the_character_field() {
     let log = "0,status,1,SEER,ALIVE,kanolab,George\n0,status,2,WEREWOLF,ALIVE,x\n1,vote,1,2\n";

@@ -1,7 +1,9 @@
-# Sourced by the HTTP benches (http.sh, soak.sh) from the crate root: builds the release binary unless
-# SKIP_BUILD=1, makes a scratch folder ($work) and removes it on exit, stopping the server if it still runs.
-#   start_server [VAR=VALUE...]   serves on a free loopback port ($port, $url, $server_pid; log $work/server.log)
-#                                 with those variables set, and returns once /readyz answers
+# Sourced by the HTTP benches (http.sh, soak.sh, gamelog_rss.sh) from the crate root: builds the release binary
+# unless SKIP_BUILD=1, makes a scratch folder ($work) and removes it on exit, stopping the server if it still runs.
+#   start_server [VAR=VALUE...] [-- SERVE_ARG...]
+#                                 serves on a free loopback port ($port, $url, $server_pid; log $work/server.log)
+#                                 with those variables set and those `serve` arguments, and returns once /readyz
+#                                 answers
 #   rss_kib PID KEY               a /proc/PID/status figure in KiB (VmRSS, VmHWM)
 BIN=target/release/aiwolf-nl
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
@@ -25,7 +27,10 @@ trap cleanup EXIT
 start_server() {
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     url="http://127.0.0.1:$port"
-    env "$@" "$BIN" serve --bind "127.0.0.1:$port" >"$work/server.log" 2>&1 &
+    local vars=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do vars+=("$1"); shift; done
+    [ $# -eq 0 ] || shift
+    env "${vars[@]}" "$BIN" serve --bind "127.0.0.1:$port" "$@" >"$work/server.log" 2>&1 &
     server_pid=$!
     for _ in $(seq 100); do
         if curl -fsS "$url/readyz" >/dev/null 2>&1; then return 0; fi

@@ -84,6 +84,16 @@ pub enum Style {
     Casual,
 }
 
+/// Where a line is said, for ja/en output: open talk, or the werewolves' whisper, where a COMINGOUT is a
+/// plan (「霊媒師を騙ります」) rather than a claim. Ignored for the protocol. Defaults to talk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    #[default]
+    Talk,
+    Whisper,
+}
+
 /// Whether the service can translate from `source` to `target`: the protocol renders into every language,
 /// and ja/en are understood into the protocol and reach each other through it (see [`crate::translator`]).
 pub fn supported(source: Language, target: Language) -> bool {
@@ -134,6 +144,15 @@ impl From<Style> for crate::render::Style {
         match style {
             Style::Polite => crate::render::Style::Polite,
             Style::Casual => crate::render::Style::Casual,
+        }
+    }
+}
+
+impl From<Channel> for crate::render::Channel {
+    fn from(channel: Channel) -> Self {
+        match channel {
+            Channel::Talk => crate::render::Channel::Talk,
+            Channel::Whisper => crate::render::Channel::Whisper,
         }
     }
 }

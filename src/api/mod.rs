@@ -1,8 +1,9 @@
 //! The HTTP service: an axum router documented by utoipa.
 //!
 //! `router` holds the route table, `handlers` one module per endpoint, `middleware` the layers, `error`
-//! the error envelope, `extract` the JSON extractor that answers with it, `state` what handlers share.
+//! the error envelope, `extract` the JSON extractor that answers with it, `bare_errors` the envelope for hyper's own answers, `state` what handlers share.
 
+mod bare_errors;
 pub mod config;
 pub mod error;
 pub mod extract;

@@ -27,10 +27,12 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 use tokio::task::JoinSet;
 use tower::Service;
 
+use super::bare_errors::Enveloped;
 use super::config::ConnectionLimits;
 
-/// hyper's read buffer: a header section beyond it is refused by hyper itself (a bare 431), so it is kept
-/// well above `max_header_bytes`, which the middleware answers with the JSON envelope.
+/// hyper's read buffer: a header section beyond it is refused by hyper itself (431, enveloped on its way out by
+/// `bare_errors`), so it is kept well above `max_header_bytes`, which the middleware refuses with the limit
+/// checked exactly.
 const READ_BUFFER_FACTOR: usize = 4;
 
 /// Serves `router` on `listener` until `shutdown` completes, then drains (see the module documentation).
@@ -130,7 +132,8 @@ async fn serve_connection(
         last_traffic_ms: AtomicU64::new(0),
         in_flight: AtomicUsize::new(0),
     });
-    let io = TokioIo::new(Tracked { inner: stream, activity: activity.clone() });
+    let tracked = Tracked { inner: stream, activity: activity.clone() };
+    let io = TokioIo::new(Enveloped::new(tracked, limits.max_header_bytes));
     let requests = activity.clone();
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         let in_flight = InFlight::start(&requests);

@@ -29,6 +29,7 @@ pub struct Phrases {
     pub guard: String,
     pub attack: String,
     pub attack_failed: String,
+    pub attack_executed: String,
     pub attack_none: String,
     pub result: String,
     pub winner_villager: String,
@@ -94,6 +95,7 @@ impl Phrases {
             ("guard", &self.guard, &["guard", "target"]),
             ("attack", &self.attack, &["target"]),
             ("attack_failed", &self.attack_failed, &["target"]),
+            ("attack_executed", &self.attack_executed, &["target"]),
             ("survivors", &self.survivors, &["humans", "werewolves"]),
             ("error_line", &self.error_line, &["line", "message"]),
         ];

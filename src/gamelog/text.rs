@@ -13,7 +13,7 @@ pub fn write_text(transcript: &Transcript, phrases: &Phrases) -> String {
         for entry in &day.entries {
             match entry {
                 Entry::Talk(talk) => {
-                    let whisper = if talk.whisper { format!("[{}] ", phrases.whisper) } else { String::new() };
+                    let whisper = if talk.whisper { format!("{} ", phrases.whisper) } else { String::new() };
                     let said = match &talk.translation {
                         Some(translation) => translation.clone(),
                         None => format!("[{}]", phrases.untranslated),

@@ -72,7 +72,8 @@ pub enum Entry {
     Divine(Narrated),
     /// `agent` (the bodyguard) guarded `target`; `detail` is the target's role.
     Guard(Narrated),
-    /// The werewolves attacked `target` (none: nobody); `detail` is `succeeded` or `failed`.
+    /// The werewolves attacked `target` (none: nobody); `detail` is `succeeded`, `failed`, or `target_executed`
+    /// (2014 logs: the wolves chose during the day, and their target was executed before the night).
     Attack(Narrated),
 }
 
@@ -215,26 +216,27 @@ pub(super) fn build(
         day_index: HashMap::new(),
         rounds: HashMap::new(),
         open_rounds: HashMap::new(),
+        executed: HashMap::new(),
     };
-    let mut parsed: Vec<Option<Result<crate::protocol::Parsed, crate::protocol::ParseError>>> =
-        Vec::with_capacity(log.lines.len());
+    // The talk some AGREE/DISAGREE quotes must be known before it is reached. Only a line that can name a talk
+    // is parsed for that (each line is parsed again where it is narrated): the parse results of a whole log,
+    // kept from one pass to the next, were the largest part of a transcript's memory.
     for line in &log.lines {
         options.budget.check()?;
-        parsed.push(match line.event {
-            Event::Talk { text, .. } => Some(parse(text, &options.parse)),
-            _ => None,
-        });
-    }
-    for parsed in parsed.iter().flatten().flatten() {
-        collect_talk_refs(&parsed.sentence, &mut builder.quoted);
+        if let Event::Talk { text, .. } = line.event
+            && may_refer_to_talk(text)
+            && let Ok(parsed) = parse(text, &options.parse)
+        {
+            collect_talk_refs(&parsed.sentence, &mut builder.quoted);
+        }
     }
     let mut players: BTreeMap<Agent, Player> = BTreeMap::new();
     let mut end = None;
-    for (line, parsed) in log.lines.iter().zip(parsed) {
+    for line in &log.lines {
         options.budget.check()?;
-        match (&line.event, parsed) {
-            (Event::Talk { .. }, Some(parsed)) => builder.talk(line, parsed),
-            (Event::Status { agent, role, alive, player, .. }, _) => {
+        match &line.event {
+            Event::Talk { text, .. } => builder.talk(line, parse(text, &options.parse)),
+            Event::Status { agent, role, alive, player, .. } => {
                 let entry = players.entry(*agent).or_insert_with(|| Player {
                     agent: *agent,
                     name: String::new(),
@@ -245,7 +247,7 @@ pub(super) fn build(
                 });
                 entry.alive = *alive;
             }
-            (Event::Result { humans, werewolves, others: _, winner }, _) => end = Some((*humans, *werewolves, *winner)),
+            Event::Result { humans, werewolves, others: _, winner } => end = Some((*humans, *werewolves, *winner)),
             _ => {
                 // A death after an agent's last status line (most logs end without a final status block).
                 let died = match line.event {
@@ -298,6 +300,13 @@ fn quote_text(text: &str) -> String {
     }
 }
 
+/// Whether `text` may hold AGREE or DISAGREE (in any case, or in full-width letters, which the parser folds).
+fn may_refer_to_talk(text: &str) -> bool {
+    text.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"gree"))
+        || text.contains("ＧＲＥＥ")
+        || text.contains("ｇｒｅｅ")
+}
+
 /// Every talk an AGREE/DISAGREE refers to, so only those are kept for quoting.
 fn collect_talk_refs(sentence: &Sentence, refs: &mut HashSet<TalkRef>) {
     match &sentence.content {
@@ -335,6 +344,9 @@ struct Builder<'a> {
     day_index: HashMap<u32, usize>,
     /// Vote rounds opened so far per (day, attack).
     rounds: HashMap<(u32, bool), u32>,
+    /// Who was executed on each day, so that an attack on that player (2014 logs) is not told as a kill or
+    /// a rescue.
+    executed: HashMap<u32, Agent>,
     /// Per section, its latest vote round: the entry and who has voted in it (a round may hold many voters:
     /// no scan per vote).
     open_rounds: HashMap<usize, (usize, HashSet<Agent>)>,
@@ -446,13 +458,16 @@ impl Builder<'_> {
                 self.vote(line, attack, Vote { line: line.line, voter, target, text });
                 return;
             }
-            Event::Execute { agent, role } => Entry::Execute(Narrated {
-                line: line.line,
-                agent: Some(agent),
-                target: None,
-                detail: role.keyword().to_owned(),
-                text: fill(&p.execute, &[("agent", &self.name(agent))]),
-            }),
+            Event::Execute { agent, role } => {
+                self.executed.insert(line.day, agent);
+                Entry::Execute(Narrated {
+                    line: line.line,
+                    agent: Some(agent),
+                    target: None,
+                    detail: role.keyword().to_owned(),
+                    text: fill(&p.execute, &[("agent", &self.name(agent))]),
+                })
+            }
             Event::Divine { seer, target, species } => Entry::Divine(Narrated {
                 line: line.line,
                 agent: Some(seer),
@@ -470,18 +485,33 @@ impl Builder<'_> {
                 detail: role.keyword().to_owned(),
                 text: fill(&p.guard, &[("guard", &self.name(guard)), ("target", &self.name(target))]),
             }),
-            Event::Attack { target, succeeded } => Entry::Attack(Narrated {
-                line: line.line,
-                agent: None,
-                target,
-                detail: if succeeded { "succeeded" } else { "failed" }.to_owned(),
-                text: match target {
-                    None => p.attack_none.clone(),
-                    Some(target) => {
-                        fill(if succeeded { &p.attack } else { &p.attack_failed }, &[("target", &self.name(target))])
+            Event::Attack { target, succeeded } => {
+                // The 2014 server took the divination, guard and attack votes during the day, before the
+                // execution, and logged them in that order (the log order is the game's); the attack then
+                // fell on whoever the wolves had chosen, even a player executed that evening. Such an attack
+                // killed nobody, whatever the log's true/false says.
+                let executed = target.is_some() && self.executed.get(&line.day) == target.as_ref();
+                let phrase = match (executed, succeeded) {
+                    (true, _) => &p.attack_executed,
+                    (false, true) => &p.attack,
+                    (false, false) => &p.attack_failed,
+                };
+                Entry::Attack(Narrated {
+                    line: line.line,
+                    agent: None,
+                    target,
+                    detail: match (executed, succeeded) {
+                        (true, _) => "target_executed",
+                        (false, true) => "succeeded",
+                        (false, false) => "failed",
                     }
-                },
-            }),
+                    .to_owned(),
+                    text: match target {
+                        None => p.attack_none.clone(),
+                        Some(target) => fill(phrase, &[("target", &self.name(target))]),
+                    },
+                })
+            }
             Event::Talk { .. } | Event::Status { .. } | Event::Result { .. } => return,
         };
         self.day(line.day).push(entry);

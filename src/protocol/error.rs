@@ -122,11 +122,15 @@ pub struct ParseError {
     pub expected: Vec<String>,
     /// One line for humans.
     pub message: String,
+    /// What the lenient parser had normalized before it failed (older dialects among them), so a bot can
+    /// tell which dialect its broken text was read as.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<Warning>,
 }
 
 impl ParseError {
     pub fn new(code: ErrorCode, span: Span, message: impl Into<String>) -> Self {
-        ParseError { code, span, expected: Vec::new(), message: message.into() }
+        ParseError { code, span, expected: Vec::new(), message: message.into(), warnings: Vec::new() }
     }
 
     pub fn expecting(mut self, expected: &[&str]) -> Self {

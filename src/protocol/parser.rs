@@ -76,16 +76,20 @@ fn parse_with(input: &str, options: &ParseOptions, fast_path: bool) -> Result<Pa
         Some(f) => Span::new(f.original_offset(span.start), f.original_offset(span.end)),
         None => span,
     };
-    let sentence = result.map_err(|mut error| {
-        error.span = remap(error.span);
-        error
-    })?;
     for warning in &mut warnings {
         warning.span = remap(warning.span);
     }
     if let Some(f) = &folded {
         warnings.insert(0, dialect_warning(Dialect::FullWidth, Span::new(f.first_fold.0, f.first_fold.1)));
     }
+    let sentence = match result {
+        Ok(sentence) => sentence,
+        Err(mut error) => {
+            error.span = remap(error.span);
+            error.warnings = warnings;
+            return Err(error);
+        }
+    };
     if options.strict {
         reject_non_canonical(input, &sentence, &warnings)?;
     }
@@ -119,6 +123,7 @@ fn reject_non_canonical(input: &str, sentence: &Sentence, warnings: &[Warning]) 
             span: warning.span,
             expected: vec![canonical],
             message: format!("not canonical 3.6 ({}): {}", warning.code, warning.message),
+            warnings: Vec::new(),
         });
     }
     if canonical != input {
@@ -128,6 +133,7 @@ fn reject_non_canonical(input: &str, sentence: &Sentence, warnings: &[Warning]) 
             span: Span::new(at, input.len()),
             expected: vec![canonical],
             message: "not canonical 3.6: the canonical text differs here".into(),
+            warnings: Vec::new(),
         });
     }
     Ok(())

@@ -140,3 +140,41 @@ async fn an_over_long_request_id_is_replaced_and_big_headers_get_the_envelope() 
     let body = response.assert_error(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "headers_too_large");
     assert_eq!(body["error"]["details"]["limit"], 16 * 1024, "{body}");
 }
+
+/// The answer to `request` sent raw: its status line and its JSON body.
+async fn raw_answer(address: SocketAddr, request: &[u8]) -> (String, serde_json::Value) {
+    let mut stream = TcpStream::connect(address).await.expect("connect");
+    // hyper may answer before the whole request is read: a failed write is the server having closed.
+    let _ = stream.write_all(request).await;
+    let answer = String::from_utf8_lossy(&until_closed(&mut stream).await).into_owned();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let status = head.lines().next().unwrap_or_default().to_owned();
+    let json = serde_json::from_str(body).unwrap_or_else(|_| panic!("no JSON body: {answer:?}"));
+    (status, json)
+}
+
+#[tokio::test]
+async fn what_hyper_refuses_itself_still_gets_the_envelope() {
+    let running = start(limits()).await;
+    // Over hyper's own buffer (4 x the limit): hyper answers before any layer runs.
+    let huge = format!("GET /healthz HTTP/1.1\r\nHost: t\r\nx-request-id: {}\r\n\r\n", "r".repeat(1024 * 1024));
+    let (status, body) = raw_answer(running.address, huge.as_bytes()).await;
+    assert!(status.starts_with("HTTP/1.1 431"), "{status}");
+    assert_eq!(body["error"]["code"], "headers_too_large", "{body}");
+    assert_eq!(body["error"]["details"]["limit"], 16 * 1024, "{body}");
+    // More header fields than hyper parses (100), each small.
+    let many: String = (0..150).map(|i| format!("x-h{i}: v\r\n")).collect();
+    let (status, body) = raw_answer(running.address, format!("GET /healthz HTTP/1.1\r\n{many}\r\n").as_bytes()).await;
+    assert!(status.starts_with("HTTP/1.1 431"), "{status}");
+    assert_eq!(body["error"]["code"], "headers_too_large", "{body}");
+    // A request line that is not HTTP.
+    let (status, body) = raw_answer(running.address, b"GET /healthz HTTP/1.1\r\nbad header\r\n\r\n").await;
+    assert!(status.starts_with("HTTP/1.1 400"), "{status}");
+    assert!(body["error"]["code"].is_string(), "{body}");
+    // The server still serves.
+    let mut stream = TcpStream::connect(running.address).await.expect("connect");
+    stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n").await.expect("write");
+    let answered = String::from_utf8(until_closed(&mut stream).await).expect("utf-8");
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+    let _ = running.stop.send(());
+}

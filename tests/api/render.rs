@@ -82,3 +82,36 @@ async fn skip_and_over_take_no_fields() {
         post_json("/v1/render", &json!({"sentence": {"type": "NOT", "sentence": {"type": "Over", "x": 1}}})).await;
     extra.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "invalid_body");
 }
+
+#[tokio::test]
+async fn a_whispered_comingout_renders_as_a_plan() {
+    let sentence = json!({"type": "COMINGOUT", "target": "Agent[01]", "role": "MEDIUM"});
+    let request = |channel: Option<&str>| {
+        let mut body = json!({"sentence": sentence, "targets": ["ja", "en"], "context": {"speaker": "Agent[01]"}});
+        if let Some(channel) = channel {
+            body["channel"] = json!(channel);
+        }
+        body
+    };
+    let whisper = post_json("/v1/render", &request(Some("whisper"))).await;
+    assert_eq!(whisper.status, 200, "{}", whisper.text());
+    let whispered = whisper.json();
+    assert!(whispered["renderings"][0]["text"].as_str().is_some_and(|t| t.contains("騙ります")), "{whispered}");
+    assert!(whispered["renderings"][1]["text"].as_str().is_some_and(|t| t.contains("fake-claim")), "{whispered}");
+    // Talk, given or by default, is the claim itself.
+    for channel in [Some("talk"), None] {
+        let talk = post_json("/v1/render", &request(channel)).await.json();
+        assert!(talk["renderings"][0]["text"].as_str().is_some_and(|t| !t.contains("騙")), "{talk}");
+        assert_ne!(talk["renderings"][1]["text"], whispered["renderings"][1]["text"], "{talk}");
+    }
+    // The same through /v1/translate, from protocol text.
+    let translated = post_json(
+        "/v1/translate",
+        &json!({"texts": ["COMINGOUT Agent[01] MEDIUM"], "source_lang": "protocol", "target_lang": "ja",
+                "channel": "whisper", "context": {"speaker": "Agent[01]"}}),
+    )
+    .await;
+    assert_eq!(translated.json()["results"][0]["text"], whispered["renderings"][0]["text"], "{}", translated.text());
+    let unknown = post_json("/v1/render", &request(Some("shout"))).await;
+    unknown.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "invalid_body");
+}

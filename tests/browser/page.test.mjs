@@ -197,13 +197,22 @@ test("the log viewer shows a real game in Japanese and English", async (t) => {
   assert.equal(await page.locator("#transcript .talk").count(), talks);
   await shot("transcript-ja");
 
-  await page.check("#hide-filler");
+  // Over and Skip are collapsed from the start; the toggle says how many and brings them back.
+  assert.equal(await page.isChecked("#hide-filler"), true, "Over and Skip are hidden by default");
+  assert.ok(await page.isVisible("#hide-filler"), "the toggle is visible");
   const visible = page.locator("#transcript .talk:visible");
-  assert.ok((await visible.count()) < talks, "Over and Skip are hidden");
+  const hidden = talks - (await visible.count());
+  assert.ok(hidden > 0, "Over and Skip are hidden");
+  assert.equal(await page.textContent("#filler-count"), `(${hidden})`, "the toggle counts the hidden lines");
   const shown = await visible.locator("code.protocol").allTextContents();
   assert.ok(shown.length > 0 && shown.every((text) => !["Over", "Skip"].includes(text.trim())), shown.join(" | "));
+  assert.ok(
+    (await page.locator("#transcript .talk.whisper:visible .whisper-mark").allTextContents()).every((m) => m === "（囁き）"),
+    "a whisper is marked in the text",
+  );
   await page.uncheck("#hide-filler");
   assert.equal(await visible.count(), talks);
+  await page.check("#hide-filler");
 
   await page.uncheck("#show-protocol");
   assert.equal(await page.locator("#transcript code.protocol").first().isVisible(), false);

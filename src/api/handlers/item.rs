@@ -5,7 +5,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::protocol::{ErrorCode, ParseError, Span};
+use crate::protocol::{ErrorCode, ParseError, Span, Warning};
 
 /// Why one text of a batch could not be processed.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -19,6 +19,10 @@ pub struct ItemError {
     pub expected: Vec<String>,
     /// One line for humans.
     pub message: String,
+    /// Protocol input (given or detected): what the lenient parser had normalized before it failed,
+    /// older dialects among them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<Warning>,
 }
 
 /// A parser error code, or a service code.
@@ -50,6 +54,7 @@ impl From<ParseError> for ItemError {
             span: error.span,
             expected: error.expected,
             message: error.message,
+            warnings: error.warnings,
         }
     }
 }
@@ -62,7 +67,13 @@ impl From<ItemError> for ItemFailure {
 
 impl ItemError {
     fn service(code: ServiceErrorCode, text: &str, message: String) -> Self {
-        ItemError { code: ItemErrorCode::Service(code), span: Span::new(0, text.len()), expected: Vec::new(), message }
+        ItemError {
+            code: ItemErrorCode::Service(code),
+            span: Span::new(0, text.len()),
+            expected: Vec::new(),
+            message,
+            warnings: Vec::new(),
+        }
     }
 
     /// Rendering `text` failed inside a template.

@@ -9,7 +9,7 @@ use super::item::ItemError;
 use super::{JsonBodyErrors, check_context, on_pool};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
-use crate::api::lang::{Language, Style};
+use crate::api::lang::{Channel, Language, Style};
 use crate::api::pool::Weight;
 use crate::api::state::AppState;
 use crate::api::strict::{object_only, string_tagged_sentence};
@@ -31,6 +31,9 @@ pub struct RenderRequest {
     /// Register of ja/en output.
     #[serde(default)]
     pub style: Style,
+    /// Talk or whisper, for ja/en output: in a whisper a COMINGOUT is a plan, not a claim.
+    #[serde(default)]
+    pub channel: Channel,
     /// Who speaks to whom, the day, and the game's names (for ja/en).
     #[serde(default, deserialize_with = "object_only")]
     pub context: Context,
@@ -96,7 +99,11 @@ fn render_targets(state: &AppState, request: &RenderRequest, budget: &Budget) ->
         renderings.push(match lang.render_lang() {
             None => RenderResult::Ok(Rendering { lang, text: canonical.clone() }),
             Some(render_lang) => {
-                let options = RenderOptions { style: request.style.into(), ..RenderOptions::default() };
+                let options = RenderOptions {
+                    style: request.style.into(),
+                    channel: request.channel.into(),
+                    ..RenderOptions::default()
+                };
                 match state.renderer().render(&request.sentence, render_lang, &request.context, &options) {
                     Ok(text) => RenderResult::Ok(Rendering { lang, text }),
                     Err(error) => {

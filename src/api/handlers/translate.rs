@@ -9,7 +9,7 @@ use super::item::{ItemError, ItemFailure};
 use super::{JsonBodyErrors, check_batch, check_context, on_pool};
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
-use crate::api::lang::{Language, SourceLang, Style};
+use crate::api::lang::{Channel, Language, SourceLang, Style};
 use crate::api::pool::Weight;
 use crate::api::state::AppState;
 use crate::api::strict::object_only;
@@ -39,6 +39,9 @@ pub struct TranslateRequest {
     /// Register of ja/en output; ignored for the protocol.
     #[serde(default)]
     pub style: Style,
+    /// Talk or whisper, for ja/en output: in a whisper a COMINGOUT is a plan, not a claim.
+    #[serde(default)]
+    pub channel: Channel,
     /// Who speaks to whom, the day, and the game's names: read by both directions (natural-language input
     /// resolves 私/I to the speaker, あなた/you to the addressee, names through the table).
     #[serde(default, deserialize_with = "object_only")]
@@ -166,7 +169,8 @@ fn translate_batch(
     budget: &Budget,
 ) -> Result<TranslateResponse, ApiError> {
     let parse = state.parse_options(false);
-    let render = RenderOptions { style: request.style.into(), ..RenderOptions::default() };
+    let render =
+        RenderOptions { style: request.style.into(), channel: request.channel.into(), ..RenderOptions::default() };
     let settings = Settings { ctx: &request.context, render: &render, parse: &parse, explain: request.explain };
     let from = request.source_lang.format();
     let to = request.target_lang.into();

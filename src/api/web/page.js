@@ -188,11 +188,16 @@ function insertTranscript(html) {
   const host = $("transcript");
   const fragment = document.createDocumentFragment();
   copySafe(parsed.body, fragment);
-  // Over and Skip say nothing; marked so that they can be hidden.
+  // Over and Skip say nothing: marked so that they are hidden (by default) and counted beside the toggle.
+  let fillers = 0;
   for (const code of fragment.querySelectorAll(".talk code.protocol")) {
-    if (FILLER.has(code.textContent.trim())) code.closest(".talk").classList.add("filler");
+    if (FILLER.has(code.textContent.trim())) {
+      code.closest(".talk").classList.add("filler");
+      fillers += 1;
+    }
   }
   host.replaceChildren(fragment);
+  $("filler-count").textContent = `(${fillers})`;
   return host;
 }
 
@@ -373,6 +378,8 @@ function start() {
   $("show-protocol").addEventListener("change", (event) => {
     $("transcript").classList.toggle("hide-protocol", !event.target.checked);
   });
+  // A browser may restore the checkbox of a reloaded page: the transcript follows it.
+  $("transcript").classList.toggle("hide-filler", $("hide-filler").checked);
   $("hide-filler").addEventListener("change", (event) => {
     $("transcript").classList.toggle("hide-filler", event.target.checked);
   });
