@@ -316,7 +316,7 @@ mod tests {
             "\n{\"text\":\"VOTE\"}\nnot json\n"
         );
         let lines = json_lines(&translate_lines(input, Format::Protocol, Format::Ja, true));
-        assert_eq!(lines[0]["text"], "ケンジさんに投票する。");
+        assert_eq!(lines[0]["text"], "ケンジさんに投票するね。");
         assert_eq!(lines[0]["lang"], "ja");
         assert_eq!(lines[0]["source_lang"], "protocol");
         assert_eq!(lines[0]["canonical"], "VOTE Agent[03]");
