@@ -17,7 +17,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::protocol::{
-    Budget, Context, ErrorCode, Keyword, OutOfBudget, ParseError, ParseOptions, Parsed, Sentence, Span, Warning, parse,
+    Budget, Context, ErrorCode, Keyword, OutOfBudget, ParseError, ParseOptions, Parsed, Sentence, Span, Warning,
+    fold_full_width_char, parse,
 };
 use crate::render::{self, RenderError, RenderOptions, Renderer};
 use crate::understand::{self, MAX_INPUT_BYTES, Understander, Understanding, Understood};
@@ -373,16 +374,8 @@ fn opens_like_protocol(text: &str) -> bool {
         _ => first,
     };
     // Full-width letters are a dialect the parser folds (`ＶＯＴＥ`), so they open protocol too.
-    let folded = verb.map(|word| word.chars().map(fold_full_width).collect::<String>());
+    let folded = verb.map(|word| word.chars().map(|c| fold_full_width_char(c).unwrap_or(c)).collect::<String>());
     folded.is_some_and(|word| word.bytes().all(|b| b.is_ascii_uppercase()) && Keyword::from_upper(&word).is_some())
-}
-
-/// `Ａ`..`Ｚ` as `A`..`Z`; any other character unchanged.
-fn fold_full_width(c: char) -> char {
-    match c {
-        'Ａ'..='Ｚ' => char::from_u32(c as u32 - 'Ａ' as u32 + 'A' as u32).unwrap_or(c),
-        _ => c,
-    }
 }
 
 /// Every word is protocol-like: a keyword in capitals (two letters or more), `Agent[..]`, `dayN`, `ID:N`,

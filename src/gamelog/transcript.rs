@@ -10,7 +10,7 @@ use super::phrases::{Phrases, fill};
 use super::reader::{Event, GameLog, LineError, LogLine, Winner};
 use crate::protocol::{
     Agent, Budget, Content, Context, Dialect, NameTable, OutOfBudget, ParseOptions, Role, Sentence, TalkKind, TalkRef,
-    WarningCode, parse,
+    WarningCode, fold_full_width_char, parse,
 };
 use crate::render::{Channel, Lang, RenderOptions, Renderer, Style, TalkQuote};
 
@@ -300,11 +300,14 @@ fn quote_text(text: &str) -> String {
     }
 }
 
-/// Whether `text` may hold AGREE or DISAGREE (in any case, or in full-width letters, which the parser folds).
+/// Whether `text` may hold AGREE or DISAGREE (in any case, in letters of either width, as the parser folds).
 fn may_refer_to_talk(text: &str) -> bool {
-    text.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"gree"))
-        || text.contains("ＧＲＥＥ")
-        || text.contains("ｇｒｅｅ")
+    let folded = text.chars().map(|c| fold_full_width_char(c).unwrap_or(c).to_ascii_lowercase());
+    let mut last4 = ['\0'; 4];
+    folded.into_iter().any(|c| {
+        last4 = [last4[1], last4[2], last4[3], c];
+        last4 == ['g', 'r', 'e', 'e']
+    })
 }
 
 /// Every talk an AGREE/DISAGREE refers to, so only those are kept for quoting.
@@ -491,21 +494,16 @@ impl Builder<'_> {
                 // fell on whoever the wolves had chosen, even a player executed that evening. Such an attack
                 // killed nobody, whatever the log's true/false says.
                 let executed = target.is_some() && self.executed.get(&line.day) == target.as_ref();
-                let phrase = match (executed, succeeded) {
-                    (true, _) => &p.attack_executed,
-                    (false, true) => &p.attack,
-                    (false, false) => &p.attack_failed,
+                let (phrase, detail) = match (executed, succeeded) {
+                    (true, _) => (&p.attack_executed, "target_executed"),
+                    (false, true) => (&p.attack, "succeeded"),
+                    (false, false) => (&p.attack_failed, "failed"),
                 };
                 Entry::Attack(Narrated {
                     line: line.line,
                     agent: None,
                     target,
-                    detail: match (executed, succeeded) {
-                        (true, _) => "target_executed",
-                        (false, true) => "succeeded",
-                        (false, false) => "failed",
-                    }
-                    .to_owned(),
+                    detail: detail.to_owned(),
                     text: match target {
                         None => p.attack_none.clone(),
                         Some(target) => fill(phrase, &[("target", &self.name(target))]),

@@ -28,7 +28,7 @@ impl Folded {
 }
 
 /// The ASCII character a full-width form or ideographic space stands for.
-fn fold_char(c: char) -> Option<char> {
+pub fn fold_char(c: char) -> Option<char> {
     match c {
         '\u{3000}' => Some(' '),
         '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0),

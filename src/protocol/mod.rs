@@ -21,6 +21,7 @@ mod subject;
 pub use ast::{Agent, Content, Keyword, MAX_NUMBER, Role, Sentence, Species, TalkKind, TalkRef};
 pub use budget::{Budget, OutOfBudget};
 pub use context::{Context, MAX_NAME_CHARS, MAX_NAMED_AGENTS, MAX_NAMES_PER_AGENT, NameTable};
+pub use dialect::fold_char as fold_full_width_char;
 pub use error::{Dialect, ErrorCode, ParseError, Span, Warning, WarningCode};
 pub use expand::{AnyAgents, MAX_EXPANDED_SENTENCES, MAX_EXPANSION_AGENTS, expand_any};
 pub use parser::{HARD_MAX_DEPTH, ParseOptions, Parsed, normalize, normalize_into, parse, parse_without_fast_path};
