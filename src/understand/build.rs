@@ -235,6 +235,9 @@ struct Drop {
     alternatives: Vec<Sentence>,
 }
 
+/// Why a result with no player is dropped; the discourse reads it again when its conclusion names one.
+pub const NO_PLAYER: &str = "no player the result is about";
+
 fn drop(reason: &'static str) -> Drop {
     Drop { reason, alternatives: Vec::new() }
 }
@@ -532,7 +535,11 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
         }
         return Ok(vec![inquire(to, Sentence::new(Content::Comingout { target: to, role }))]);
     }
-    if f.flags.any(Flags::REQUEST | Flags::INCLUSIVE | Flags::SHOULD) || f.imperative {
+    // "CO Seer." with nobody addressed is chat shorthand for the speaker's own claim, not a command.
+    let shorthand = f.imperative
+        && f.address == Address::None
+        && scene.skeleton.text.get(f.cue.0..f.cue.1).is_some_and(|cue| cue.eq_ignore_ascii_case("co"));
+    if f.flags.any(Flags::REQUEST | Flags::INCLUSIVE | Flags::SHOULD) || f.imperative && !shorthand {
         return Err(drop("a call to come out is ambiguous (C8)"));
     }
     if f.flags.any(Flags::HEDGE | Flags::UNDECIDED) {
@@ -578,7 +585,7 @@ fn result(scene: &Scene, f: &Filled) -> Built {
     }
     let target_party = target_party.or_else(|| received.then(|| Party::me(f.cue.0)));
     let Some(target_party) = target_party else {
-        return Err(drop("no player the result is about"));
+        return Err(drop(NO_PLAYER));
     };
     let Some(species) = species else {
         // «ケンジさんの占い結果だと、»: a possessor with no result yet is whose results follow.
@@ -683,12 +690,17 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
         let to = asked(scene, f)?;
         return Ok(sentences(&targets)?.into_iter().map(|s| inquire(to, s)).collect());
     }
+    let steers = f.frame.is_some_and(|frame| frame.steer);
     if f.flags.any(Flags::REQUEST) || f.imperative_request() {
         let to = asked(scene, f)?;
         return Ok(sentences(&targets)?.into_iter().map(|s| request(to, s)).collect());
     }
-    if f.flags.any(Flags::INCLUSIVE) {
+    let by_everyone = f.subject.as_ref().and_then(Party::only) == Some(Person::Everyone);
+    if f.flags.any(Flags::INCLUSIVE) || steers && by_everyone {
         return Ok(sentences(&targets)?.into_iter().map(|s| request(Agent::Any, s)).collect());
+    }
+    if steers {
+        return Err(drop("steering suspicion is no opinion held; only a call to do it says something"));
     }
     if f.flags.any(Flags::UNDECIDED | Flags::CONCERN) {
         return Err(drop("undecided"));
@@ -876,7 +888,9 @@ fn action(scene: &Scene, f: &Filled) -> Built {
     }
     // "@Takumi you attack Mizuki tonight": telling the addressee what to do.
     let told = matches!(subject, Some(Person::You(_))) && !past && !f.flags.any(Flags::HEDGE | Flags::NEG);
-    if f.flags.any(Flags::REQUEST) || f.imperative_request() || told {
+    // «俺がケンジに投票するんだ！»: the speaker as the one who acts makes it their own act, however urged.
+    let by_me = subject == Some(Person::Me);
+    if !by_me && (f.flags.any(Flags::REQUEST) || f.imperative_request()) || told {
         let mut to = asked(scene, f)?;
         if targets.contains(&to) {
             // «@ユミ … ユミに投票して！» asks everyone, not ユミ, to vote for ユミ.
@@ -887,7 +901,8 @@ fn action(scene: &Scene, f: &Filled) -> Built {
     if f.flags.any(Flags::UNDECIDED) {
         return Err(drop("undecided (C17)"));
     }
-    if f.flags.any(Flags::HEDGE) && !f.flags.any(Flags::DESIRE) {
+    // «投票しようと思っている»: the と思 of a volitional states the plan, it does not hedge it.
+    if f.flags.any(Flags::HEDGE) && !f.flags.any(Flags::DESIRE | Flags::INTENT) {
         return Err(drop("a hedged intent (C17)"));
     }
     if f.flags.any(Flags::NOUN) || frame.proposal && f.flags.any(Flags::DESIRE) {

@@ -4,7 +4,7 @@
 //! waiting for its result, the subject of a verb list.
 
 use super::agents::RefKind;
-use super::build::{Dropped, Party, Person, Reading, Trace};
+use super::build::{Dropped, NO_PLAYER, Party, Person, Reading, Trace};
 use super::flags::Flags;
 use super::frames::Class;
 use super::lexer::{Tok, Token};
@@ -34,6 +34,8 @@ struct State {
     topic_sentence: usize,
     /// Sentences read so far.
     sentences: usize,
+    /// The last player an act or opinion was about, and the sentence (counted from 1) it was read in.
+    object: Option<(Party, usize)>,
 }
 
 pub fn read(scene: &Scene) -> Read {
@@ -53,6 +55,8 @@ pub fn read(scene: &Scene) -> Read {
         let mut day: Option<u32> = None;
         let mut sentence_source: Option<Origin> = None;
         let count = pieces.len();
+        // A reason result with no player, read again once the conclusion after it names one.
+        let mut deferred: Option<Deferred> = None;
         for (i, piece) in pieces.into_iter().enumerate() {
             let context = PieceContext {
                 address,
@@ -71,8 +75,26 @@ pub fn read(scene: &Scene) -> Read {
                 day,
                 piece_end: piece.end,
                 opened_by: piece.opened_by,
+                gives_reason: piece.closed_by == Some(Conn::ReasonBefore) || piece.opened_by == Some(Conn::ReasonAfter),
+                near_object: state.object.as_ref().filter(|(_, at)| state.sentences - at <= 1).map(|(p, _)| p.clone()),
             };
             let read = read_piece(scene, &piece, &context);
+            if let Some(waiting) = deferred.take()
+                && let Some(object) = &read.object
+            {
+                reread_reason(scene, waiting, object, &mut results, &mut out.dropped);
+            }
+            if let Some(object) = &read.object {
+                state.object = Some((object.clone(), state.sentences));
+            }
+            if context.gives_reason && read.readings.is_empty() && read.dropped.iter().any(|d| d.reason == NO_PLAYER) {
+                deferred = Some(Deferred {
+                    index: results.len(),
+                    piece: piece.clone(),
+                    context: context.clone(),
+                    dropped: out.dropped.len()..out.dropped.len() + read.dropped.len(),
+                });
+            }
             if read.pending.is_some() {
                 state.pending = read.pending.clone();
             } else if read.readings.iter().any(|r| uses_pending(r, state.pending.as_ref())) {
@@ -101,6 +123,8 @@ pub fn read(scene: &Scene) -> Read {
             out.dropped.extend(read.dropped);
             results.push((piece, read.readings));
         }
+        // «…黒と出たから|です»: a copula left over after «から» is no piece of its own.
+        results.retain(|(piece, readings)| !readings.is_empty() || !bare_copula(scene, piece));
         let mut readings = reasons(results, &mut out.readings, previous.clone());
         // One sentence says a thing once («ケンジは白、人間だった»); a repeat in a later sentence stays (C15).
         let mut seen: Vec<Protocol> = Vec::new();
@@ -113,6 +137,42 @@ pub fn read(scene: &Scene) -> Read {
         previous = first_reading.min(out.readings.len())..out.readings.len();
     }
     out
+}
+
+/// A piece of nothing but copula words («です», «だよ»).
+fn bare_copula(scene: &Scene, piece: &Piece) -> bool {
+    let tokens = &scene.tokens[piece.tokens.clone()];
+    !tokens.is_empty()
+        && tokens
+            .iter()
+            .all(|t| matches!(t.lex(), Some(Lex::Markers(m)) if (m & Flags::COPULA.complement()) == Flags::NONE))
+}
+
+/// A piece waiting for the player its conclusion names, with where its readings and drops went.
+struct Deferred {
+    index: usize,
+    piece: Piece,
+    context: PieceContext,
+    dropped: std::ops::Range<usize>,
+}
+
+/// «占いの結果が人狼だったから、ケンジに投票する»: the result before «から» is about the player the conclusion
+/// names; read again with that player as the near topic, its readings replace the drops it left.
+fn reread_reason(
+    scene: &Scene,
+    waiting: Deferred,
+    object: &Party,
+    results: &mut [(Piece, Vec<Reading>)],
+    dropped: &mut Vec<Dropped>,
+) {
+    let context = PieceContext { near_object: Some(object.clone()), ..waiting.context };
+    let read = read_piece(scene, &waiting.piece, &context);
+    if read.readings.is_empty() || waiting.dropped.end > dropped.len() {
+        return;
+    }
+    dropped.drain(waiting.dropped);
+    dropped.extend(read.dropped);
+    results[waiting.index].1 = read.readings;
 }
 
 fn uses_pending(reading: &Reading, pending: Option<&Pending>) -> bool {
@@ -465,7 +525,9 @@ fn reasons(
 fn joinable(reasons: &[Reading], conclusion: &Reading) -> bool {
     let question = |r: &Reading| matches!(r.sentence.content, Content::Inquire { .. });
     let request = |r: &Reading| matches!(r.sentence.content, Content::Request { .. });
-    !question(conclusion) && reasons.iter().all(|r| !question(r) && !request(r))
+    // «黒判定が出ました。つまり人狼ということ»: a thing said twice is no reason for itself.
+    let same = |r: &Reading| r.sentence == conclusion.sentence;
+    !question(conclusion) && reasons.iter().all(|r| !question(r) && !request(r) && !same(r))
 }
 
 /// `BECAUSE (reason) (conclusion)`, several reasons joined with AND.

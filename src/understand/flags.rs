@@ -78,6 +78,8 @@ flags! {
     CONCERN = 28, "concern";
     /// The cue is used as a noun, with no verb («ユミ吊りで», "Kenji for today's lynch»).
     NOUN = 29, "noun";
+    /// "or I'll vote you", «さもないと»: a threat after a demand; it holds nothing and leaves the demand standing.
+    THREAT = 30, "threat";
 }
 
 impl Flags {

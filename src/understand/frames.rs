@@ -57,6 +57,10 @@ pub struct FrameDef {
     /// speaker's own vote and a call to everyone (C8).
     #[serde(default)]
     proposal: bool,
+    /// The cue steers what others think («疑いを向けよう», "push suspicion on"): it is a call or a plan,
+    /// never the speaker's own opinion, so outside a request it yields nothing.
+    #[serde(default)]
+    steer: bool,
     /// The cue is a verb's base form (English): opening its sentence with no subject, it is an imperative
     /// ("vote Kenji", "guard me tonight").
     #[serde(default)]
@@ -180,6 +184,7 @@ pub struct Frame {
     pub asks: Option<String>,
     pub negated: Negated,
     pub proposal: bool,
+    pub steer: bool,
     pub verb: bool,
     pub confidence: f32,
 }
@@ -291,6 +296,7 @@ fn compile_frame(def: &FrameDef) -> Result<Frame, String> {
         asks: def.asks.clone(),
         negated: def.negated,
         proposal: def.proposal,
+        steer: def.steer,
         verb: def.verb,
         confidence,
     })

@@ -8,7 +8,7 @@
 use super::agents::RefKind;
 use super::build::{Filled, Party, Person, build};
 use super::flags::Flags;
-use super::frames::{Frame, Slot};
+use super::frames::{Class, Frame, Slot};
 use super::lexer::{Tok, Token};
 use super::lexicon::{Lex, Quant, Source};
 use super::scene::{Address, Scene};
@@ -32,6 +32,9 @@ pub struct PieceReading {
     pub topic: Option<Party>,
     /// A stated day that no frame of the piece took («昨日は2日目だったけど、»).
     pub day: Option<u32>,
+    /// The one player a read act or opinion is about («ケンジに投票する»): a reason result with no player of
+    /// its own next to it is about them.
+    pub object: Option<Party>,
 }
 
 /// Where results come from: the source word and, for someone else's results, whose they are.
@@ -245,6 +248,11 @@ pub struct PieceContext {
     pub piece_end: usize,
     /// The connective that opens the piece.
     pub opened_by: Option<super::lexicon::Conn>,
+    /// The piece is a reason («…だったから», "because …").
+    pub gives_reason: bool,
+    /// The player the act or opinion of this sentence or the one before is about (see
+    /// [`PieceReading::object`]).
+    pub near_object: Option<Party>,
 }
 
 fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &mut PieceReading) {
@@ -255,7 +263,16 @@ fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &m
         out.subject = Some(party.clone());
     }
     match build(scene, &filled, context) {
-        super::build::Outcome::Read(readings) => out.readings.extend(readings),
+        super::build::Outcome::Read(readings) => {
+            let class = filled.frame.map(|frame| frame.class);
+            if readings.len() == 1
+                && matches!(class, Some(Class::Vote | Class::Divine | Class::Guard | Class::Attack | Class::Estimate))
+                && let Some(target) = filled.target.as_ref().filter(|t| t.is_third_party() && t.people.len() == 1)
+            {
+                out.object = Some(target.clone());
+            }
+            out.readings.extend(readings)
+        }
         super::build::Outcome::Dropped(dropped) => {
             // «占い結果：», «サクラさんの占い結果だと、»: a result word with nothing to report yet says where the
             // results after it come from, and whose they are.
@@ -389,7 +406,13 @@ fn fill_frame<'f>(
         match token.kind {
             // The verb ending already said what a word inside it says («投票しない？» is no denial).
             Tok::Word(Lex::Markers(_)) if token.start >= cue.end && token.end <= tail_end => {}
+            // "Tell us your role or I'll vote you": the threat and what follows it are not the demand's.
+            Tok::Word(Lex::Markers(marker)) if marker.any(Flags::THREAT) && i > at => break,
             Tok::Word(Lex::Markers(mut marker)) => {
+                if marker.any(Flags::THREAT) {
+                    // The act threatened is no act of the speaker's (C18).
+                    marker = marker | Flags::CONDITIONAL;
+                }
                 if japanese && i < at {
                     // Before a Japanese cue only words that colour the whole clause count.
                     marker = marker & BEFORE_JA;
@@ -537,7 +560,8 @@ fn fill_frame<'f>(
     // «@ミナ、…今日は投票するね»: the player the sentence opens with is whom the speaker's vote names.
     if filled.target.is_none()
         && frame.class == super::frames::Class::Vote
-        && !filled.flags.any(Flags::QUESTION | Flags::REQUEST | Flags::INCLUSIVE)
+        && frame.slots.iter().any(|(slot, _)| *slot == Slot::Target)
+        && !filled.flags.any(Flags::QUESTION | Flags::REQUEST | Flags::INCLUSIVE | Flags::INFO)
         && let Some(topic) = &context.vocative
     {
         filled.target = Some(topic.clone());
@@ -553,6 +577,17 @@ fn fill_frame<'f>(
     {
         filled.target = Some(topic.clone());
     }
+    // «ミオに投票します。私の占いで黒と出たからです。»: a result with no player, given as the reason of an act on
+    // the player just talked about, is about that player.
+    if filled.target.is_none()
+        && japanese
+        && frame.class == super::frames::Class::Result
+        && context.gives_reason
+        && !filled.flags.any(Flags::QUESTION | Flags::NEG)
+        && let Some(object) = &context.near_object
+    {
+        filled.target = Some(object.clone());
+    }
     // A piece that starts with its verb shares the subject of the piece before ("… and divined Shizue").
     if filled.subject_party().is_none()
         && let Some(subject) = &context.subject
@@ -564,11 +599,18 @@ fn fill_frame<'f>(
     {
         filled.set_subject(subject.clone());
     }
-    // An English verb that opens its sentence (after "please", "everyone", a time) with no subject.
+    // An English verb that opens its sentence (after "please", "everyone", a time) with no subject, or that
+    // follows a command's object ("Attack Servas vote for Asuka": the second verb is a command too).
+    let mut after_command = false;
     let opens = tokens[..at].iter().all(|t| match t.lex() {
-        Some(Lex::Markers(m)) => m.any(Flags::REQUEST | Flags::NEG),
+        // "Confirmed—kill Mio tonight", "Really, vote Kenji".
+        Some(Lex::Markers(m)) => m.any(Flags::REQUEST | Flags::NEG | Flags::GENUINE),
         Some(Lex::Everyone | Lex::Conn(_) | Lex::Time(_)) => true,
-        _ => false,
+        Some(Lex::Cue(f)) if scene.lexicon.frames.frames[f as usize].verb => {
+            after_command = true;
+            true
+        }
+        _ => after_command && t.is_agent(),
     });
     filled.imperative = !japanese
         && frame.verb
@@ -642,9 +684,20 @@ fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
             rest.starts_with(['で', 'に', 'を', 'へ']) || rest.starts_with('の') && !rest.starts_with("の方");
         (particle || rest.starts_with("から") || rest.starts_with("として")) && !copula
     };
+    // «私は占い師のユキよ»: a role set before the speaker's own name introduces the speaker.
+    let names_speaker = |t: &Token| {
+        text.get(t.end..).is_some_and(|rest| rest.starts_with('の'))
+            && tokens.iter().find(|n| n.start > t.end).is_some_and(|n| match n.kind {
+                Tok::Agent { index, .. } => {
+                    n.start == t.end + 'の'.len_utf8()
+                        && scene.skeleton.refs[index].agent.is_some_and(|a| Some(a) == scene.ctx.speaker)
+                }
+                _ => false,
+            })
+    };
     let value = |t: &Token| {
         matches!(t.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
-            && (scene.lexicon.word_boundaries || !text.get(t.end..).is_some_and(case_particle))
+            && (scene.lexicon.word_boundaries || !text.get(t.end..).is_some_and(case_particle) || names_speaker(t))
     };
     // A Japanese statement ends with its predicate: «人狼怖いよーボクが占い師» states the last value.
     if scene.lexicon.word_boundaries { tokens.iter().position(value) } else { tokens.iter().rposition(value) }
