@@ -566,27 +566,20 @@ fn fill_frame<'f>(
     {
         filled.target = Some(topic.clone());
     }
-    // «ケンジは人狼だと思うから投票するよ», «…狼だ。吊ろう»: Japanese leaves out the object the sentence just
-    // talked about; a vote with no target of its own takes that near topic.
+    // Japanese leaves out the player the sentence just talked about. «ケンジは人狼だと思うから投票するよ»,
+    // «…狼だ。吊ろう»: a vote with no target takes the near topic. «ミオに投票します。私の占いで黒と出たから
+    // です。»: a result with no player, given as the reason of an act on a player, is about that player.
+    let left_out = match frame.class {
+        Class::Vote if context.topic_is_near => context.topic.as_ref(),
+        Class::Result if context.gives_reason => context.near_object.as_ref(),
+        _ => None,
+    };
     if filled.target.is_none()
         && japanese
-        && frame.class == super::frames::Class::Vote
-        && context.topic_is_near
         && !filled.flags.any(Flags::QUESTION | Flags::NEG)
-        && let Some(topic) = &context.topic
+        && let Some(player) = left_out
     {
-        filled.target = Some(topic.clone());
-    }
-    // «ミオに投票します。私の占いで黒と出たからです。»: a result with no player, given as the reason of an act on
-    // the player just talked about, is about that player.
-    if filled.target.is_none()
-        && japanese
-        && frame.class == super::frames::Class::Result
-        && context.gives_reason
-        && !filled.flags.any(Flags::QUESTION | Flags::NEG)
-        && let Some(object) = &context.near_object
-    {
-        filled.target = Some(object.clone());
+        filled.target = Some(player.clone());
     }
     // A piece that starts with its verb shares the subject of the piece before ("… and divined Shizue").
     if filled.subject_party().is_none()
