@@ -11,7 +11,9 @@
 use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::HashSet;
 use std::rc::Rc;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
+
+use smallvec::SmallVec;
 
 use super::compose::{
     Composer, LangSet, Mood, Position, Scope, Template, honorific, is_inline, is_unframed_and, is_verb,
@@ -21,6 +23,10 @@ use super::frame::{self, Part};
 use super::options::{Channel, RenderOptions, Style};
 use super::vars::{Text, Var, Vars, Word};
 use crate::protocol::{Agent, Content, Context, Keyword, Role, Sentence, Species, TalkKind, TalkRef, canonicalized};
+
+mod tried;
+
+use tried::{AskFrame, DayFrame, Tried};
 
 /// Longest text the reader looks at (bytes); canonical renderings of 3-deep sentences are far shorter.
 pub(crate) const MAX_READ_BYTES: usize = 4096;
@@ -93,14 +99,16 @@ struct VerbFrame {
     shapes: Vec<VerbShape>,
 }
 
-/// The verb frames of one (mood, negated), indexed by how they end: a clause can only match the frames whose
-/// last literal ends in its last character, or that end in a text. Trying only those (in the original order,
-/// so readings come out as before) spares the reader most of the hundreds of frames per clause.
+/// The verb frames of one (mood, negated), indexed by how they end: a clause can only match the frames that end
+/// in a literal it ends with, or in a text, and whose literals' byte pairs it holds. Trying only those (in the
+/// original order, so readings come out as before) spares the reader most of the hundreds of frames per clause.
 #[derive(Debug, Default)]
 struct VerbFrames {
     frames: Vec<VerbFrame>,
-    /// Frames ending in a literal, by the literal's last character (ascending indices into `frames`).
-    by_end: FastMap<char, Vec<u32>>,
+    /// The byte pairs of each frame's literals (see [`byte_pairs`]).
+    pairs: Vec<u64>,
+    /// Frames ending in a literal, grouped by the literal, by its last character (ascending indices).
+    by_end: FastMap<char, Vec<(String, Vec<u32>)>>,
     /// Frames ending in a text (ascending).
     open_end: Vec<u32>,
 }
@@ -109,12 +117,22 @@ impl VerbFrames {
     fn new(frames: Vec<VerbFrame>) -> VerbFrames {
         let mut index = VerbFrames { frames, ..VerbFrames::default() };
         for (at, frame) in index.frames.iter().enumerate() {
+            let literals = frame.parts.iter().filter_map(|part| match part {
+                Part::Literal(literal) => Some(byte_pairs(literal)),
+                Part::Text(..) => None,
+            });
+            index.pairs.push(literals.fold(0, |all, pairs| all | pairs));
+            let at = at as u32;
             match frame.parts.last() {
                 Some(Part::Literal(literal)) if !literal.is_empty() => {
                     let last = literal.chars().next_back().unwrap_or_default();
-                    index.by_end.entry(last).or_default().push(at as u32);
+                    let groups = index.by_end.entry(last).or_default();
+                    match groups.iter_mut().find(|(ending, _)| ending == literal) {
+                        Some((_, group)) => group.push(at),
+                        None => groups.push((literal.to_string(), vec![at])),
+                    }
                 }
-                _ => index.open_end.push(at as u32),
+                _ => index.open_end.push(at),
             }
         }
         index
@@ -122,29 +140,25 @@ impl VerbFrames {
 
     /// The frames `text` can end like, in their original order.
     fn ending<'g>(&'g self, text: &str) -> impl Iterator<Item = &'g VerbFrame> + 'g {
-        let bucket = text.chars().next_back().and_then(|last| self.by_end.get(&last)).map_or(&[][..], Vec::as_slice);
-        in_order(bucket, &self.open_end).map(|at| &self.frames[at as usize])
+        let mut picked: SmallVec<[u32; 64]> = SmallVec::new();
+        if let Some(groups) = text.chars().next_back().and_then(|last| self.by_end.get(&last)) {
+            for (ending, group) in groups {
+                if text.ends_with(ending.as_str()) {
+                    picked.extend_from_slice(group);
+                }
+            }
+        }
+        picked.extend_from_slice(&self.open_end);
+        picked.sort_unstable();
+        let held = byte_pairs(text);
+        picked.into_iter().filter(move |&at| self.pairs[at as usize] & !held == 0).map(|at| &self.frames[at as usize])
     }
 }
 
-/// The union of two ascending index lists, ascending.
-fn in_order<'s>(a: &'s [u32], b: &'s [u32]) -> impl Iterator<Item = u32> + 's {
-    let (mut i, mut j) = (0, 0);
-    std::iter::from_fn(move || match (a.get(i), b.get(j)) {
-        (Some(&x), Some(&y)) if x < y => {
-            i += 1;
-            Some(x)
-        }
-        (_, Some(&y)) => {
-            j += 1;
-            Some(y)
-        }
-        (Some(&x), None) => {
-            i += 1;
-            Some(x)
-        }
-        (None, None) => None,
-    })
+/// The adjacent byte pairs of `text`, folded into 64 bits: a frame whose literals hold a pair a text lacks
+/// cannot match it.
+fn byte_pairs(text: &str) -> u64 {
+    text.as_bytes().windows(2).fold(0, |mask, pair| mask | 1 << ((u64::from(pair[0]) * 31 + u64::from(pair[1])) % 64))
 }
 
 /// Frames by their spec.
@@ -161,6 +175,8 @@ pub(crate) struct Grammar {
     /// The other frames, built as the reader first needs them (each reader keeps its own copy of those it used,
     /// so threads reading at once do not contend for this lock).
     frames: RwLock<FrameCache>,
+    /// The frames tried at every position, in order (built on first read).
+    tried: OnceLock<Tried>,
 }
 
 /// The variables every template gets, for a style and channel without variants.
@@ -197,7 +213,7 @@ impl Grammar {
         }
         let mut chars: HashSet<char> = set.source_chars.clone();
         chars.extend("Agent[]".chars());
-        Grammar { style, channel, verbs, chars, frames: RwLock::default() }
+        Grammar { style, channel, verbs, chars, frames: RwLock::default(), tried: OnceLock::new() }
     }
 }
 
@@ -378,12 +394,15 @@ impl Spec {
 
 /// Assignments of frame texts to pieces of the input: `holes[i]` is text `i`'s piece (as written, so a
 /// capitalised text appears capitalised).
-type Holes<'t> = Vec<Option<&'t str>>;
+/// Inline: frames have a handful of texts, and a match is tried for every frame at every position.
+type Holes<'t> = SmallVec<[Option<&'t str>; 8]>;
 
 /// The matches of one frame, and how many are kept.
 struct Matches<'t> {
     all: Vec<Holes<'t>>,
     limit: usize,
+    /// Whether the text holds quotes, so that a piece must be checked to hold whole ones.
+    quotes: bool,
 }
 
 /// The reader for one input and context.
@@ -504,10 +523,12 @@ impl<'a> Reader<'a> {
             return Vec::new();
         }
         let texts = parts.iter().filter_map(|p| if let Part::Text(i, _) = p { Some(*i + 1) } else { None }).max();
-        let mut holes = vec![None; texts.unwrap_or(0)];
+        let mut holes: Holes<'t> = smallvec::smallvec![None; texts.unwrap_or(0)];
         let adjacent = parts.windows(2).any(|pair| matches!(pair, [Part::Text(..), Part::Text(..)]));
-        let mut found =
-            Matches { all: Vec::new(), limit: if adjacent { MAX_ADJACENT_MATCHES } else { MAX_CANDIDATES } };
+        let limit = if adjacent { MAX_ADJACENT_MATCHES } else { MAX_CANDIDATES };
+        // Pieces of a text without quotes are balanced: only a text with quotes needs each piece scanned.
+        let quotes = text.contains(['「', '」', '“', '”']);
+        let mut found = Matches { all: Vec::new(), limit, quotes };
         self.match_from(parts, text, &mut holes, &mut found);
         found.all
     }
@@ -529,7 +550,7 @@ impl<'a> Reader<'a> {
                 let try_split = |at: usize, holes: &mut Holes<'t>, found: &mut Matches<'t>| {
                     let piece = &text[..at];
                     let previous = holes[index];
-                    if previous.is_some_and(|p| p != piece) || !balanced(piece) {
+                    if previous.is_some_and(|p| p != piece) || found.quotes && !balanced(piece) {
                         return;
                     }
                     holes[index] = Some(piece);
@@ -621,30 +642,26 @@ impl<'a> Reader<'a> {
         let mut candidates = Vec::new();
         let bare = |content| Sentence { subject: None, content };
         // BECAUSE
-        for question in [false, true] {
-            for count in 1..=MAX_OPERANDS {
-                let Some(parts) = self.frame(Spec::Because { question, reasons: count }) else { continue };
-                for holes in self.matches(&parts, text) {
-                    let Some(conclusion) = at(&holes, count) else { continue };
-                    let Some(reasons) = self.reasons(&holes[..count], scope) else { continue };
-                    let mut conclusions: Vec<Sentence> =
-                        self.clause(conclusion, scope, Mood::Statement, false).to_vec();
-                    conclusions.extend(self.body(conclusion, scope).iter().cloned());
-                    for reason in &reasons {
-                        for conclusion in &conclusions {
-                            candidates.push(bare(Content::Because {
-                                reason: Box::new(reason.clone()),
-                                conclusion: Box::new(conclusion.clone()),
-                            }));
-                        }
+        for &(count, ref parts) in &self.tried().because {
+            for holes in self.matches(parts, text) {
+                let Some(conclusion) = at(&holes, count) else { continue };
+                let Some(reasons) = self.reasons(&holes[..count], scope) else { continue };
+                let mut conclusions: Vec<Sentence> = self.clause(conclusion, scope, Mood::Statement, false).to_vec();
+                conclusions.extend(self.body(conclusion, scope).iter().cloned());
+                for reason in &reasons {
+                    for conclusion in &conclusions {
+                        candidates.push(bare(Content::Because {
+                            reason: Box::new(reason.clone()),
+                            conclusion: Box::new(conclusion.clone()),
+                        }));
                     }
                 }
             }
         }
         // DAY n: “…” (or DAY of a clause, when the DAY has a subject of its own and so is not inline)
         for inline in [false, true] {
-            for (relative, mood, parts) in self.day_frames(Mood::Statement, false, inline, true) {
-                for holes in self.matches(&parts, text) {
+            for &(relative, mood, ref parts) in self.day_frames(Mood::Statement, false, inline, true) {
+                for holes in self.matches(parts, text) {
                     let Some(operand) = at(&holes, 1) else { continue };
                     let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
                     let operands = if inline {
@@ -665,28 +682,24 @@ impl<'a> Reader<'a> {
         candidates.extend(self.conjunctions(text, scope));
         candidates.extend(self.merged(text, scope));
         // OR, XOR
-        for keyword in [Keyword::Or, Keyword::Xor] {
+        for &(keyword, count, ref parts) in &self.tried().lists[0] {
             let mood = Mood::Plain;
-            let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
-            for count in 2..=most {
-                let Some(parts) = self.frame(Spec::List { keyword, count, inline: false }) else { continue };
-                for holes in self.matches(&parts, text) {
-                    let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
-                    for piece in holes.iter().take(count) {
-                        let Some(piece) = piece else { break };
-                        let operands = self.clause(piece, scope, mood, false);
-                        combinations = extended(combinations, &operands);
-                    }
-                    for operands in combinations.into_iter().filter(|c| c.len() == count) {
-                        candidates.push(bare(match keyword {
-                            Keyword::Xor => {
-                                let mut operands = operands.into_iter();
-                                let (Some(left), Some(right)) = (operands.next(), operands.next()) else { continue };
-                                Content::Xor { left: Box::new(left), right: Box::new(right) }
-                            }
-                            _ => Content::Or { sentences: operands },
-                        }));
-                    }
+            for holes in self.matches(parts, text) {
+                let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
+                for piece in holes.iter().take(count) {
+                    let Some(piece) = piece else { break };
+                    let operands = self.clause(piece, scope, mood, false);
+                    combinations = extended(combinations, &operands);
+                }
+                for operands in combinations.into_iter().filter(|c| c.len() == count) {
+                    candidates.push(bare(match keyword {
+                        Keyword::Xor => {
+                            let mut operands = operands.into_iter();
+                            let (Some(left), Some(right)) = (operands.next(), operands.next()) else { continue };
+                            Content::Xor { left: Box::new(left), right: Box::new(right) }
+                        }
+                        _ => Content::Or { sentences: operands },
+                    }));
                 }
             }
         }
@@ -703,14 +716,10 @@ impl<'a> Reader<'a> {
         }
         let Some(frames) = self.grammar.verbs.get(&(Mood::Statement, false)) else { return candidates };
         let mut lists = Vec::new();
-        for keyword in [Keyword::Or, Keyword::Xor] {
-            let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
-            for count in 2..=most {
-                let Some(list) = self.frame(Spec::List { keyword, count, inline: true }) else { continue };
-                // Cheap test first: every word of the list frame is in the text.
-                if list.iter().all(|part| !matches!(part, Part::Literal(l) if find(text, l).is_none())) {
-                    lists.push((keyword, count, list));
-                }
+        for (keyword, count, list) in &self.tried().lists[1] {
+            // Cheap test first: every word of the list frame is in the text.
+            if list.iter().all(|part| !matches!(part, Part::Literal(l) if find(text, l).is_none())) {
+                lists.push((*keyword, *count, list));
             }
         }
         if lists.is_empty() {
@@ -812,9 +821,7 @@ impl<'a> Reader<'a> {
     /// those cuts is tried.
     fn conjunctions(&self, text: &str, scope: Scope) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        let Some(parts) = self.frame(Spec::List { keyword: Keyword::And, count: 2, inline: false }) else {
-            return candidates;
-        };
+        let Some(parts) = &self.tried().and else { return candidates };
         let separator = match parts.get(1) {
             Some(Part::Literal(literal)) => literal.as_str(),
             _ => "",
@@ -886,58 +893,35 @@ impl<'a> Reader<'a> {
     /// REQUEST and INQUIRE, with or without a subject of their own.
     fn asks(&self, text: &str, scope: Scope) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        for keyword in [Keyword::Request, Keyword::Inquire] {
-            for to_kind in ["me", "any", "agent"] {
-                for framed in [false, true] {
-                    let from_kinds: &[&str] = if framed { &KINDS } else { &["me"] };
-                    for &from_kind in from_kinds {
-                        // A REQUEST ANY may be addressed to the role holder (see `role_addressed`).
-                        let acts: &[&'static str] = if keyword == Keyword::Request && to_kind == "any" && !framed {
-                            &["", "divine", "guard", "comingout"]
-                        } else {
-                            &[""]
-                        };
-                        for (&act, quoted) in acts.iter().flat_map(|act| [(act, false), (act, true)]) {
-                            let spec = Spec::Ask {
-                                keyword,
-                                to_kind: Sym(to_kind),
-                                from_kind: Sym(from_kind),
-                                framed,
-                                quoted,
-                                act: Sym(act),
+        for frame in &self.tried().asks {
+            let AskFrame { keyword, to_kind, framed, from_kind, act, ref parts } = *frame;
+            for holes in self.matches(parts, text) {
+                let Some(clause) = at(&holes, 2) else { continue };
+                let subjects: Vec<Option<Agent>> = if framed {
+                    self.agents(from_kind, at(&holes, 1), scope, true).into_iter().map(Some).collect()
+                } else {
+                    vec![None]
+                };
+                let to_scope = Scope { you: None, ..scope };
+                for target in self.agents(to_kind, at(&holes, 0), to_scope, false) {
+                    let mood = match keyword {
+                        Keyword::Inquire => Mood::Question,
+                        _ if target == Agent::Any && act.is_empty() => Mood::Suggest,
+                        _ => Mood::Request,
+                    };
+                    let inner = Scope { inherited: Some(target), you: Some(target) };
+                    let operands: Vec<Sentence> = uncapitalised(clause, 2, parts)
+                        .iter()
+                        .flat_map(|clause| self.clause(clause, inner, mood, false).to_vec())
+                        .collect();
+                    for operand in &operands {
+                        for subject in &subjects {
+                            let operand = Box::new(operand.clone());
+                            let content = match keyword {
+                                Keyword::Inquire => Content::Inquire { target, sentence: operand },
+                                _ => Content::Request { target, sentence: operand },
                             };
-                            let Some(parts) = self.frame(spec) else { continue };
-                            for holes in self.matches(&parts, text) {
-                                let Some(clause) = at(&holes, 2) else { continue };
-                                let subjects: Vec<Option<Agent>> = if framed {
-                                    self.agents(from_kind, at(&holes, 1), scope, true).into_iter().map(Some).collect()
-                                } else {
-                                    vec![None]
-                                };
-                                let to_scope = Scope { you: None, ..scope };
-                                for target in self.agents(to_kind, at(&holes, 0), to_scope, false) {
-                                    let mood = match keyword {
-                                        Keyword::Inquire => Mood::Question,
-                                        _ if target == Agent::Any && act.is_empty() => Mood::Suggest,
-                                        _ => Mood::Request,
-                                    };
-                                    let inner = Scope { inherited: Some(target), you: Some(target) };
-                                    let operands: Vec<Sentence> = uncapitalised(clause, 2, &parts)
-                                        .iter()
-                                        .flat_map(|clause| self.clause(clause, inner, mood, false).to_vec())
-                                        .collect();
-                                    for operand in &operands {
-                                        for subject in &subjects {
-                                            let operand = Box::new(operand.clone());
-                                            let content = match keyword {
-                                                Keyword::Inquire => Content::Inquire { target, sentence: operand },
-                                                _ => Content::Request { target, sentence: operand },
-                                            };
-                                            candidates.push(Sentence { subject: *subject, content });
-                                        }
-                                    }
-                                }
-                            }
+                            candidates.push(Sentence { subject: *subject, content });
                         }
                     }
                 }
@@ -954,8 +938,8 @@ impl<'a> Reader<'a> {
                 for operand in self.verbs(text, scope, mood, true) {
                     candidates.push(Sentence { subject: None, content: Content::Not { sentence: Box::new(operand) } });
                 }
-                for (relative, operand_mood, parts) in self.day_frames(mood, false, true, false) {
-                    for holes in self.matches(&parts, text) {
+                for &(relative, operand_mood, ref parts) in self.day_frames(mood, false, true, false) {
+                    for holes in self.matches(parts, text) {
                         let Some(clause) = at(&holes, 1) else { continue };
                         let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
                         for operand in self.clause(clause, scope, operand_mood, false).iter() {
@@ -974,12 +958,8 @@ impl<'a> Reader<'a> {
     fn quoted(&self, text: &str, scope: Scope, mood: Mood, negated: bool) -> Vec<Sentence> {
         let mut candidates = Vec::new();
         let subj_kind = self.kind_of(scope.inherited, scope, true);
-        for act in ["", "request", "inquire"] {
-            let Some(parts) = self.frame(Spec::Quoted { mood, negated, act: Sym(act), subj_kind: Sym(subj_kind) })
-            else {
-                continue;
-            };
-            for holes in self.matches(&parts, text) {
+        for (_, parts) in self.tried().quoted(mood, negated, subj_kind) {
+            for holes in self.matches(parts, text) {
                 let Some(quoted) = at(&holes, 0) else { continue };
                 for sentence in self.sentence(quoted, scope, true).iter() {
                     if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
@@ -994,32 +974,13 @@ impl<'a> Reader<'a> {
     /// DAY frames in `mood` for each relative word and, for an inline statement in sentence position
     /// (`results`), each kind of result (see `compose::day_result`): (relative, the operand's mood, parts); texts are 0 the day, 1 the clause or the
     /// quoted sentence.
-    fn day_frames(
-        &self,
-        mood: Mood,
-        negated: bool,
-        inline: bool,
-        results: bool,
-    ) -> Vec<(&'static str, Mood, Arc<[Part]>)> {
-        let relatives: &[&'static str] =
-            if self.ctx.day.is_some() { &["", "today", "yesterday", "tomorrow"] } else { &[""] };
-        let acts: &[&'static str] = if results && inline && mood == Mood::Statement && !negated {
-            &["", "divined", "identified"]
-        } else {
-            &[""]
-        };
-        let mut frames = Vec::new();
-        for &relative in relatives {
-            for &act in acts {
-                let operand_mood = if act.is_empty() { mood } else { Mood::Result };
-                if let Some(parts) =
-                    self.frame(Spec::Day { mood, negated, relative: Sym(relative), inline, act: Sym(act) })
-                {
-                    frames.push((relative, operand_mood, parts));
-                }
-            }
-        }
-        frames
+    fn day_frames(&self, mood: Mood, negated: bool, inline: bool, results: bool) -> &[DayFrame] {
+        self.tried().days(mood, negated, inline, results, self.ctx.day.is_some())
+    }
+
+    /// The frames tried at every position, built on the first read of this grammar.
+    fn tried(&self) -> &Tried {
+        self.grammar.tried.get_or_init(|| Tried::build(self.set, self.grammar.style, self.grammar.channel))
     }
 
     /// The parts of a frame, from this reader's cache, else the language's.
@@ -1062,11 +1023,8 @@ impl<'a> Reader<'a> {
         let mut per_verb: Vec<Vec<Sentence>> = vec![Vec::new(); VERBS.len()];
         let Some(frames) = self.grammar.verbs.get(&(mood, negated)) else { return Vec::new() };
         for frame in frames.ending(text) {
-            let fits = |part: Option<&Part>, test: fn(&str, &str) -> bool| match part {
-                Some(Part::Literal(literal)) => test(text, literal),
-                _ => true,
-            };
-            if !fits(frame.parts.first(), |t, l| t.starts_with(l)) || !fits(frame.parts.last(), |t, l| t.ends_with(l)) {
+            // `ending` checked the last literal.
+            if matches!(frame.parts.first(), Some(Part::Literal(literal)) if !text.starts_with(literal.as_str())) {
                 continue;
             }
             for holes in self.matches(&frame.parts, text) {
