@@ -401,7 +401,7 @@ type Holes<'t> = SmallVec<[Option<&'t str>; 8]>;
 struct Matches<'t> {
     all: Vec<Holes<'t>>,
     limit: usize,
-    /// Whether the text holds quotes, so that a piece must be checked to hold whole ones.
+    /// Whether the text may hold quotes, so that a piece must be checked to hold whole ones.
     quotes: bool,
 }
 
@@ -526,8 +526,7 @@ impl<'a> Reader<'a> {
         let mut holes: Holes<'t> = smallvec::smallvec![None; texts.unwrap_or(0)];
         let adjacent = parts.windows(2).any(|pair| matches!(pair, [Part::Text(..), Part::Text(..)]));
         let limit = if adjacent { MAX_ADJACENT_MATCHES } else { MAX_CANDIDATES };
-        // Pieces of a text without quotes are balanced: only a text with quotes needs each piece scanned.
-        let quotes = text.contains(['「', '」', '“', '”']);
+        let quotes = may_quote(text);
         let mut found = Matches { all: Vec::new(), limit, quotes };
         self.match_from(parts, text, &mut holes, &mut found);
         found.all
@@ -1251,6 +1250,13 @@ fn sentence_ends(text: &str, separator: &str) -> Vec<usize> {
         }
     }
     cuts
+}
+
+/// Whether `text` may hold a quote (「」“”): false when no byte of it can end one. Pieces of a text without
+/// quotes are balanced, so only texts that may have some need each piece scanned; this byte test is far cheaper
+/// than decoding the characters (a kanji sharing a last byte only costs the scan).
+fn may_quote(text: &str) -> bool {
+    text.bytes().any(|byte| matches!(byte, 0x8C | 0x8D | 0x9C | 0x9D))
 }
 
 /// Quotes (「」, “”) open and close properly within `piece`: a slot holds whole quotes only.
