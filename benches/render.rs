@@ -74,9 +74,11 @@ fn main() {
     // Issue 11: the figure per style and channel (the default, polite talk, is the one above).
     for lang in [Lang::Ja, Lang::En] {
         let ctx = Context { speaker: Some(Agent::Id(1)), addressee: None, names: sample_names(lang), day: Some(3) };
-        for (style, channel) in
-            [(Style::Polite, Channel::Whisper), (Style::Casual, Channel::Talk), (Style::Casual, Channel::Whisper)]
-        {
+        let others = Style::ALL
+            .into_iter()
+            .flat_map(|style| [(style, Channel::Talk), (style, Channel::Whisper)])
+            .filter(|&(style, channel)| (style, channel) != (Style::Polite, Channel::Talk));
+        for (style, channel) in others {
             let options = RenderOptions { style, channel, ..RenderOptions::default() };
             let (Some(begin), start) = (thread_cpu_ns(), Instant::now()) else { continue };
             let rendered = sentences.iter().filter(|s| renderer.render(s, lang, &ctx, &options).is_ok()).count();

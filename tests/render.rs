@@ -261,7 +261,7 @@ fn verb_lines() -> Vec<String> {
 #[test]
 fn snapshot_verbs() {
     for lang in [Lang::Ja, Lang::En] {
-        for style in [Style::Polite, Style::Casual] {
+        for style in Style::ALL {
             let name = format!("verbs_{}_{}", lang.code(), style.code());
             insta::assert_snapshot!(name, table(lang, style, verb_lines()));
         }
@@ -311,7 +311,7 @@ fn operator_lines() -> Vec<String> {
 #[test]
 fn snapshot_operators() {
     for lang in [Lang::Ja, Lang::En] {
-        for style in [Style::Polite, Style::Casual] {
+        for style in Style::ALL {
             let name = format!("operators_{}_{}", lang.code(), style.code());
             insta::assert_snapshot!(name, table(lang, style, operator_lines()));
         }
@@ -333,7 +333,7 @@ const DEEP: [&str; 8] = [
 #[test]
 fn snapshot_deep_nesting() {
     for lang in [Lang::Ja, Lang::En] {
-        for style in [Style::Polite, Style::Casual] {
+        for style in Style::ALL {
             let name = format!("deep_{}_{}", lang.code(), style.code());
             insta::assert_snapshot!(name, table(lang, style, DEEP.map(String::from)));
         }

@@ -41,7 +41,7 @@ fn quotes_of(sentence: &Sentence, into: &mut HashMap<aiwolf_nl::protocol::TalkRe
 
 fn options(rng: &mut Rng, sentence: &Sentence) -> RenderOptions {
     let mut options = RenderOptions {
-        style: if rng.below(2) == 0 { Style::Polite } else { Style::Casual },
+        style: Style::ALL[rng.below(Style::ALL.len() as u64) as usize],
         variant_seed: (rng.below(2) == 0).then(|| rng.next()),
         ..RenderOptions::default()
     };

@@ -108,7 +108,7 @@ fn gen_protocol_100000_is_understood_back_exactly_in_every_style_and_channel() {
     let translator = Translator::embedded().expect("the embedded templates and phrases load");
     let mut sweeps = Vec::new();
     for format in [Format::Ja, Format::En] {
-        for style in [Style::Polite, Style::Casual] {
+        for style in Style::ALL {
             for channel in [Channel::Talk, Channel::Whisper] {
                 sweeps.push(Sweep { format, style, channel });
             }

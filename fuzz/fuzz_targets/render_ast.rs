@@ -40,7 +40,7 @@ fuzz_target!(init: { LazyLock::force(&RENDERER); }, |data: &[u8]| {
     let mut quoted = RenderOptions::default();
     quoted.quotes.insert(TalkRef { kind: TalkKind::Talk, day: 1, id: 0 }, quote);
     for lang in Lang::ALL {
-        for style in [Style::Polite, Style::Casual] {
+        for style in Style::ALL {
             for variant_seed in [None, Some(data.len() as u64), Some(u64::MAX)] {
                 let options = RenderOptions { style, variant_seed, ..quoted.clone() };
                 if let Err(error) = RENDERER.render(&sentence, lang, &ctx, &options) {

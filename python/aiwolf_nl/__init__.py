@@ -212,7 +212,7 @@ class Translator:
 
         ``sentence`` is protocol text, a :class:`Sentence`, or a syntax tree dict (as ``parse(...).ast``).
         ``speaker``/``addressee`` are agents (``"Agent[02]"``): read as 私/I and あなた/you. ``day`` is the
-        current day (昨日/今日). ``style`` is ``"polite"`` or ``"casual"``; ``channel`` is ``"talk"`` or
+        current day (昨日/今日). ``style`` is ``"polite"``, ``"casual"`` or ``"chat"``; ``channel`` is ``"talk"`` or
         ``"whisper"`` (a werewolf whisper: a CO reads as a plan). Raises :class:`ProtocolError` for
         text or a tree that is not a sentence."""
         if isinstance(sentence, Sentence):

@@ -43,7 +43,7 @@ impl Language {
     pub fn styles(self) -> &'static [Style] {
         match self {
             Language::Protocol => &[],
-            Language::Ja | Language::En => &[Style::Polite, Style::Casual],
+            Language::Ja | Language::En => &[Style::Polite, Style::Casual, Style::Chat],
         }
     }
 }
@@ -82,6 +82,8 @@ pub enum Style {
     Polite,
     /// Plain form; "I'm voting for …".
     Casual,
+    /// What players type in chat: 「占いCO」「占い結果：ケンジ●」「ケンジ吊りに一票」; "Seer CO", "vote Kenji".
+    Chat,
 }
 
 /// Where a line is said, for ja/en output: open talk, or the werewolves' whisper, where a COMINGOUT is a
@@ -144,6 +146,7 @@ impl From<Style> for crate::render::Style {
         match style {
             Style::Polite => crate::render::Style::Polite,
             Style::Casual => crate::render::Style::Casual,
+            Style::Chat => crate::render::Style::Chat,
         }
     }
 }

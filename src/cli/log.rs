@@ -25,7 +25,7 @@ pub struct LogArgs {
     /// Name table, JSON: `{"Agent[03]": "ミナト"}`.
     #[arg(long, value_name = "FILE.json")]
     pub names: Option<PathBuf>,
-    /// Register of the translated talk: polite (です/ます) or casual.
+    /// Register of the translated talk: polite (です/ます), casual, or chat (「占いCO」「ケンジ吊りに一票」).
     #[arg(long, default_value = "polite", value_parser = |s: &str| s.parse::<Style>())]
     pub style: Style,
     /// Largest log in bytes.

@@ -57,7 +57,7 @@ pub struct TranslateArgs {
     /// Name table, JSON: `{"Agent[03]": "ミナト", "Agent[04]": ["シオン", "Shion"]}`.
     #[arg(long, value_name = "FILE.json")]
     pub names: Option<PathBuf>,
-    /// Register of ja/en output: polite (です/ます) or casual.
+    /// Register of ja/en output: polite (です/ます), casual, or chat (「占いCO」「ケンジ吊りに一票」).
     #[arg(long, default_value = "polite", value_parser = |s: &str| s.parse::<Style>())]
     pub style: Style,
     /// Where the lines are said: talk, or whisper (a werewolf's COMINGOUT in a whisper is a plan: 「霊媒師を騙ります」).

@@ -170,12 +170,12 @@ const POSITIONS: &[&str] = &[
     "REQUEST Agent[03] (OR (#) (#))",
 ];
 
-/// Renders the battery in both styles; the first failure (or an empty output) is returned. In the default style
+/// Renders the battery in every style; the first failure (or an empty output) is returned. In the default style
 /// with the sample context, frames must also agree with tera interpreting every call: a second line of defence
 /// behind [`super::frame_check`].
 pub(crate) fn self_check(set: &LangSet) -> Result<(), RenderError> {
     let contexts = [sample_context(set.lang), Context::default()];
-    let styles = [RenderOptions::default(), RenderOptions { style: Style::Casual, ..RenderOptions::default() }];
+    let styles = Style::ALL.map(|style| RenderOptions { style, ..RenderOptions::default() });
     let controls = ["Skip", "Over"].into_iter().map(str::to_owned);
     let battery = LEAVES.iter().flat_map(|leaf| {
         SUBJECTS.iter().flat_map(move |subject| {

@@ -30,7 +30,7 @@ pub(crate) struct LangSet {
     /// Every character of the templates and the vocabulary (what canonical text is made of, besides names).
     pub source_chars: std::collections::HashSet<char>,
     /// The reader's verb frames per style and channel (see [`grammar_index`]), built on first use.
-    pub grammars: [std::sync::OnceLock<super::read::Grammar>; 4],
+    pub grammars: [std::sync::OnceLock<super::read::Grammar>; GRAMMARS],
 }
 
 /// How template calls are turned into text.
@@ -400,6 +400,7 @@ impl<'a> Composer<'a> {
         match content {
             Content::Estimate { role, .. } | Content::Comingout { role, .. } => {
                 vars.set(Var::Role, Text::Words(vocab.role(*role), ""));
+                vars.set(Var::Tag, Text::Words(vocab.role_tag(*role), ""));
                 vars.set(Var::RoleKey, Word(role.keyword()));
                 vars.set(Var::RoleAny, role.keyword() == "ANY");
                 if let Some((Merge::Role, span)) = &list {
@@ -409,6 +410,7 @@ impl<'a> Composer<'a> {
             }
             Content::Divined { species, .. } | Content::Identified { species, .. } => {
                 vars.set(Var::Species, Text::Words(vocab.species(*species), ""));
+                vars.set(Var::Tag, Text::Words(vocab.species_tag(*species), ""));
                 vars.set(Var::SpeciesAny, species.keyword() == "ANY");
             }
             Content::Agree { talk } | Content::Disagree { talk } => self.insert_talk(&mut vars, talk, scope),
@@ -603,7 +605,7 @@ impl<'a> Composer<'a> {
             None => vocab.me.as_str(),
         };
         let you = |object: bool| if object { vocab.you_object.as_str() } else { vocab.you.as_str() };
-        let honorific = if options.honorific { vocab.honorific.as_str() } else { "" };
+        let honorific = honorific(vocab, options);
         match agent {
             None => ("me", Text::Words(me(!subject), "")),
             Some(a) if Some(a) == self.ctx.speaker => ("me", Text::Words(me(!subject), "")),
@@ -632,7 +634,8 @@ impl<'a> Composer<'a> {
     /// Variables every template gets: style and the variant number.
     fn vars(&mut self) -> Vars<'a> {
         let mut vars = Vars::new(self.set.id);
-        vars.set(Var::Casual, self.options.style == Style::Casual);
+        vars.set(Var::Casual, self.options.style != Style::Polite);
+        vars.set(Var::Chat, self.options.style == Style::Chat);
         vars.set(Var::Channel, Word(self.options.channel.code()));
         let n = self.renders;
         self.renders += 1;
@@ -672,17 +675,26 @@ impl<'a> Composer<'a> {
     }
 }
 
+/// Reader grammars per language: one per style and channel.
+pub(crate) const GRAMMARS: usize = Style::ALL.len() * 2;
+
 /// Where a style and channel's reader grammar is kept in [`LangSet::grammars`].
 pub(crate) fn grammar_index(style: Style, channel: super::options::Channel) -> usize {
     let style = match style {
         Style::Polite => 0,
         Style::Casual => 1,
+        Style::Chat => 2,
     };
     let channel = match channel {
         super::options::Channel::Talk => 0,
         super::options::Channel::Whisper => 1,
     };
     style * 2 + channel
+}
+
+/// The suffix names carry: the locale's honorific, unless the caller turned it off or chats (「ケンジ●」).
+pub(crate) fn honorific<'v>(vocab: &'v Vocab, options: &RenderOptions) -> &'v str {
+    if options.honorific && options.style != Style::Chat { vocab.honorific.as_str() } else { "" }
 }
 
 /// Whether a DAY's operand is the speaker's own divination (`divined`) or medium (`identified`) result, read as

@@ -12,10 +12,9 @@
 //! loaded from a folder never sees another's frames), and the table is cleared when it reaches its cap.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
+use super::fast_hash::FastMap;
 use super::vars::{Text, Vars};
 
 /// Texts one call may have (markers are `FIRST_MARKER + index`).
@@ -201,8 +200,10 @@ pub(crate) enum FrameError {
     Markers,
 }
 
-type Table = HashMap<Box<[u8]>, Frame, BuildHasherDefault<FxHasher>>;
-type PartsTable = HashMap<Box<[u8]>, Rc<[Part]>, BuildHasherDefault<FxHasher>>;
+// Fx hashing (see `fast_hash`): the tables are per thread, capped and cleared, and their keys are made of
+// template names and discrete values, never of user text.
+type Table = FastMap<Box<[u8]>, Frame>;
+type PartsTable = FastMap<Box<[u8]>, Rc<[Part]>>;
 
 thread_local! {
     static FRAMES: RefCell<Table> = RefCell::new(Table::default());
@@ -232,35 +233,6 @@ pub(crate) fn write(
     frame.write(vars.texts(), out);
     keep(vars.key().into(), frame);
     Ok(())
-}
-
-/// The Fx hash (rustc's): much cheaper than SipHash on short keys; the table is per thread, capped and cleared,
-/// and its keys are made of template names and discrete values, never of user text.
-#[derive(Default)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-        for &byte in chunks.remainder() {
-            self.add(u64::from(byte));
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-impl FxHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
 }
 
 #[cfg(test)]

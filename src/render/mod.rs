@@ -9,6 +9,7 @@
 mod catalog;
 mod compose;
 mod error;
+mod fast_hash;
 mod frame;
 mod frame_check;
 mod options;

@@ -66,20 +66,27 @@ impl FromStr for Lang {
     }
 }
 
-/// Speech register: `polite` (です/ます) or `casual` (だ/する with a sentence-final particle: 「投票するね」「狩人だよ」).
+/// Speech register: `polite` (です/ます), `casual` (だ/する with a sentence-final particle: 「投票するね」「狩人だよ」),
+/// or `chat`, the terse register players type (「占いCO」「占い結果：ケンジ●」「ケンジ吊りに一票」 / "Seer CO",
+/// "vote Kenji"): casual wherever it has no shorter form, and names without an honorific.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Style {
     #[default]
     Polite,
     Casual,
+    Chat,
 }
 
 impl Style {
+    /// Every style, in a fixed order.
+    pub const ALL: [Style; 3] = [Style::Polite, Style::Casual, Style::Chat];
+
     pub fn code(self) -> &'static str {
         match self {
             Style::Polite => "polite",
             Style::Casual => "casual",
+            Style::Chat => "chat",
         }
     }
 }
@@ -88,11 +95,10 @@ impl FromStr for Style {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "polite" => Ok(Style::Polite),
-            "casual" => Ok(Style::Casual),
-            _ => Err(format!("unknown style `{s}` (expected polite or casual)")),
-        }
+        Style::ALL
+            .into_iter()
+            .find(|style| style.code().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown style `{s}` (expected polite, casual or chat)"))
     }
 }
 

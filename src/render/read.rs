@@ -8,16 +8,25 @@
 //! returns a sentence that does not render as its input. Work is bounded by an input length limit, a memo per
 //! (position, text) and a step budget; anything beyond them is read as nothing (`None`).
 
-use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
+use std::cell::{Cell, OnceCell, RefCell};
+use std::collections::HashSet;
 use std::rc::Rc;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
-use super::compose::{Composer, LangSet, Mood, Position, Scope, Template, is_inline, is_unframed_and, is_verb};
+use smallvec::SmallVec;
+
+use super::compose::{
+    Composer, LangSet, Mood, Position, Scope, Template, honorific, is_inline, is_unframed_and, is_verb,
+};
+use super::fast_hash::FastMap;
 use super::frame::{self, Part};
 use super::options::{Channel, RenderOptions, Style};
 use super::vars::{Text, Var, Vars, Word};
 use crate::protocol::{Agent, Content, Context, Keyword, Role, Sentence, Species, TalkKind, TalkRef, canonicalized};
+
+mod tried;
+
+use tried::{AskFrame, DayFrame, Tried};
 
 /// Longest text the reader looks at (bytes); canonical renderings of 3-deep sentences are far shorter.
 pub(crate) const MAX_READ_BYTES: usize = 4096;
@@ -25,6 +34,10 @@ pub(crate) const MAX_READ_BYTES: usize = 4096;
 const STEP_BUDGET: usize = 200_000;
 /// Candidates kept per position and text.
 const MAX_CANDIDATES: usize = 8;
+/// Matches kept per frame whose texts touch (the chat style's 「ケンジ●」 and 「ケンジ人狼だと思う」): every cut
+/// between the two matches, and the right one comes after as many wrong ones as the first text has characters
+/// (a name is at most 32), so such a frame keeps more than [`MAX_CANDIDATES`].
+const MAX_ADJACENT_MATCHES: usize = 64;
 /// Verb readings tried per clause before confirmation.
 const MAX_VERB_CANDIDATES: usize = 1024;
 /// Non-verb frames kept per language (the `_sentence` frames depend on a character, so bound them).
@@ -59,6 +72,8 @@ struct VerbHoles {
     target: Option<usize>,
     target_nom: Option<usize>,
     noun: Option<usize>,
+    /// The chat style's short role name or result mark.
+    tag: Option<usize>,
     day: Option<usize>,
     id: Option<usize>,
 }
@@ -84,22 +99,91 @@ struct VerbFrame {
     shapes: Vec<VerbShape>,
 }
 
+/// The verb frames of one (mood, negated), indexed by how they end: a clause can only match the frames that end
+/// in a literal it ends with, or in a text, and whose literals' byte pairs it holds. Trying only those (in the
+/// original order, so readings come out as before) spares the reader most of the hundreds of frames per clause.
+#[derive(Debug, Default)]
+struct VerbFrames {
+    frames: Vec<VerbFrame>,
+    /// The byte pairs of each frame's literals (see [`byte_pairs`]).
+    pairs: Vec<u64>,
+    /// Frames ending in a literal, grouped by the literal, by its last character (ascending indices).
+    by_end: FastMap<char, Vec<(String, Vec<u32>)>>,
+    /// Frames ending in a text (ascending).
+    open_end: Vec<u32>,
+}
+
+impl VerbFrames {
+    fn new(frames: Vec<VerbFrame>) -> VerbFrames {
+        let mut index = VerbFrames { frames, ..VerbFrames::default() };
+        for (at, frame) in index.frames.iter().enumerate() {
+            let literals = frame.parts.iter().filter_map(|part| match part {
+                Part::Literal(literal) => Some(byte_pairs(literal)),
+                Part::Text(..) => None,
+            });
+            index.pairs.push(literals.fold(0, |all, pairs| all | pairs));
+            let at = at as u32;
+            match frame.parts.last() {
+                Some(Part::Literal(literal)) if !literal.is_empty() => {
+                    let last = literal.chars().next_back().unwrap_or_default();
+                    let groups = index.by_end.entry(last).or_default();
+                    match groups.iter_mut().find(|(ending, _)| ending == literal) {
+                        Some((_, group)) => group.push(at),
+                        None => groups.push((literal.to_string(), vec![at])),
+                    }
+                }
+                _ => index.open_end.push(at),
+            }
+        }
+        index
+    }
+
+    /// The frames `text` can end like, in their original order.
+    fn ending<'g>(&'g self, text: &str) -> impl Iterator<Item = &'g VerbFrame> + 'g {
+        let mut picked: SmallVec<[u32; 64]> = SmallVec::new();
+        if let Some(groups) = text.chars().next_back().and_then(|last| self.by_end.get(&last)) {
+            for (ending, group) in groups {
+                if text.ends_with(ending.as_str()) {
+                    picked.extend_from_slice(group);
+                }
+            }
+        }
+        picked.extend_from_slice(&self.open_end);
+        picked.sort_unstable();
+        let held = byte_pairs(text);
+        picked.into_iter().filter(move |&at| self.pairs[at as usize] & !held == 0).map(|at| &self.frames[at as usize])
+    }
+}
+
+/// The adjacent byte pairs of `text`, folded into 64 bits: a frame whose literals hold a pair a text lacks
+/// cannot match it.
+fn byte_pairs(text: &str) -> u64 {
+    text.as_bytes().windows(2).fold(0, |mask, pair| mask | 1 << ((u64::from(pair[0]) * 31 + u64::from(pair[1])) % 64))
+}
+
+/// Frames by their spec.
+type FrameCache = FastMap<Spec, Option<Arc<[Part]>>>;
+
 /// Every verb frame of a language for one style and channel, by (mood, negated), and every character its
 /// templates and vocabulary can write. Built on first read.
 #[derive(Debug)]
 pub(crate) struct Grammar {
     style: Style,
     channel: Channel,
-    verbs: HashMap<(Mood, bool), Vec<VerbFrame>>,
+    verbs: FastMap<(Mood, bool), VerbFrames>,
     chars: HashSet<char>,
-    /// The other frames, built as the reader first needs them.
-    frames: RwLock<HashMap<Spec, Option<Arc<[Part]>>>>,
+    /// The other frames, built as the reader first needs them (each reader keeps its own copy of those it used,
+    /// so threads reading at once do not contend for this lock).
+    frames: RwLock<FrameCache>,
+    /// The frames tried at every position, in order (built on first read).
+    tried: OnceLock<Tried>,
 }
 
 /// The variables every template gets, for a style and channel without variants.
 fn base_vars(set: &LangSet, style: Style, channel: Channel) -> Vars<'static> {
     let mut vars = Vars::new(set.id);
-    vars.set(Var::Casual, style == Style::Casual);
+    vars.set(Var::Casual, style != Style::Polite);
+    vars.set(Var::Chat, style == Style::Chat);
     vars.set(Var::Channel, Word(channel.code()));
     vars.set(Var::Variant, 0u16);
     vars
@@ -117,19 +201,19 @@ fn parts_of(set: &LangSet, template: Template, vars: &mut Vars<'_>) -> Option<Rc
 
 impl Grammar {
     pub(crate) fn build(set: &LangSet, style: Style, channel: Channel) -> Grammar {
-        let mut verbs: HashMap<(Mood, bool), Vec<VerbFrame>> = HashMap::new();
+        let mut verbs: FastMap<(Mood, bool), VerbFrames> = FastMap::default();
         for mood in MOODS {
             for negated in [false, true] {
                 let mut list = Vec::new();
                 for keyword in VERBS {
                     verb_frames(set, (style, channel), keyword, mood, negated, &mut list);
                 }
-                verbs.insert((mood, negated), list);
+                verbs.insert((mood, negated), VerbFrames::new(list));
             }
         }
         let mut chars: HashSet<char> = set.source_chars.clone();
         chars.extend("Agent[]".chars());
-        Grammar { style, channel, verbs, chars, frames: RwLock::default() }
+        Grammar { style, channel, verbs, chars, frames: RwLock::default(), tried: OnceLock::new() }
     }
 }
 
@@ -175,12 +259,14 @@ fn verb_frames(
                     match keyword {
                         Keyword::Estimate | Keyword::Comingout => {
                             holes.noun = Some(text(&mut vars, Var::Role, false));
+                            holes.tag = Some(text(&mut vars, Var::Tag, false));
                             vars.set(Var::RoleAny, flag);
                             // Only whispered plans tell roles apart by their key.
                             vars.set(Var::RoleKey, Word(if villager { "VILLAGER" } else { "" }));
                         }
                         Keyword::Divined | Keyword::Identified => {
                             holes.noun = Some(text(&mut vars, Var::Species, false));
+                            holes.tag = Some(text(&mut vars, Var::Tag, false));
                             vars.set(Var::SpeciesAny, flag);
                         }
                         Keyword::Agree | Keyword::Disagree => {
@@ -209,47 +295,34 @@ fn verb_frames(
     }
 }
 
+/// A discrete word of a [`Spec`] (a kind, an act, a relative day). Specs are looked up thousands of times per
+/// read and their words are nearly always the same literals, so equality tries the pointer before the bytes;
+/// the hash is the bytes', so equal words hash alike wherever their literal lives.
+#[derive(Debug, Clone, Copy, Eq)]
+struct Sym(&'static str);
+
+impl PartialEq for Sym {
+    fn eq(&self, other: &Sym) -> bool {
+        std::ptr::eq(self.0, other.0) || self.0 == other.0
+    }
+}
+
+impl std::hash::Hash for Sym {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
 /// A non-verb frame the reader tries, by the discrete values that make it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Spec {
-    Sentence {
-        quoted: bool,
-        question: bool,
-        end: char,
-    },
-    Frame {
-        kind: &'static str,
-    },
-    Because {
-        question: bool,
-        reasons: usize,
-    },
-    List {
-        keyword: Keyword,
-        count: usize,
-        inline: bool,
-    },
-    Ask {
-        keyword: Keyword,
-        to_kind: &'static str,
-        from_kind: &'static str,
-        framed: bool,
-        quoted: bool,
-        act: &'static str,
-    },
-    Quoted {
-        mood: Mood,
-        negated: bool,
-        act: &'static str,
-        subj_kind: &'static str,
-    },
-    Day {
-        mood: Mood,
-        negated: bool,
-        relative: &'static str,
-        inline: bool,
-        act: &'static str,
-    },
+    Sentence { quoted: bool, question: bool, end: char },
+    Frame { kind: Sym },
+    Because { question: bool, reasons: usize },
+    List { keyword: Keyword, count: usize, inline: bool },
+    Ask { keyword: Keyword, to_kind: Sym, from_kind: Sym, framed: bool, quoted: bool, act: Sym },
+    Quoted { mood: Mood, negated: bool, act: Sym, subj_kind: Sym },
+    Day { mood: Mood, negated: bool, relative: Sym, inline: bool, act: Sym },
 }
 
 impl Spec {
@@ -265,7 +338,7 @@ impl Spec {
                 vars.set(Var::Question, question);
                 Template::Sentence
             }
-            Spec::Frame { kind } => {
+            Spec::Frame { kind: Sym(kind) } => {
                 vars.set(Var::WhoKind, Word(kind));
                 vars.set(Var::Who, hole(kind == "any"));
                 vars.set(Var::Sentence, hole(false));
@@ -284,7 +357,7 @@ impl Spec {
                 vars.set(Var::Inline, inline);
                 Template::Keyword(keyword)
             }
-            Spec::Ask { keyword, to_kind, from_kind, framed, quoted, act } => {
+            Spec::Ask { keyword, to_kind: Sym(to_kind), from_kind: Sym(from_kind), framed, quoted, act: Sym(act) } => {
                 vars.set(Var::Act, Word(act));
                 vars.set(Var::ToKind, Word(to_kind));
                 vars.set(Var::To, hole(to_kind == "any"));
@@ -295,7 +368,7 @@ impl Spec {
                 vars.set(Var::Clause, hole(false));
                 Template::Keyword(keyword)
             }
-            Spec::Quoted { mood, negated, act, subj_kind } => {
+            Spec::Quoted { mood, negated, act: Sym(act), subj_kind: Sym(subj_kind) } => {
                 vars.set(Var::Mood, Word(mood.code()));
                 vars.set(Var::Sentence, hole(false));
                 vars.set(Var::Act, Word(act));
@@ -304,7 +377,7 @@ impl Spec {
                 vars.set(Var::Subj, hole(subj_kind == "any"));
                 if negated { Template::Keyword(Keyword::Not) } else { Template::Quoted }
             }
-            Spec::Day { mood, negated, relative, inline, act } => {
+            Spec::Day { mood, negated, relative: Sym(relative), inline, act: Sym(act) } => {
                 vars.set(Var::Act, Word(act));
                 vars.set(Var::Day, hole(false));
                 vars.set(Var::Mood, Word(mood.code()));
@@ -321,7 +394,16 @@ impl Spec {
 
 /// Assignments of frame texts to pieces of the input: `holes[i]` is text `i`'s piece (as written, so a
 /// capitalised text appears capitalised).
-type Holes<'t> = Vec<Option<&'t str>>;
+/// Inline: frames have a handful of texts, and a match is tried for every frame at every position.
+type Holes<'t> = SmallVec<[Option<&'t str>; 8]>;
+
+/// The matches of one frame, and how many are kept.
+struct Matches<'t> {
+    all: Vec<Holes<'t>>,
+    limit: usize,
+    /// Whether the text may hold quotes, so that a piece must be checked to hold whole ones.
+    quotes: bool,
+}
 
 /// The reader for one input and context.
 pub(crate) struct Reader<'a> {
@@ -331,10 +413,14 @@ pub(crate) struct Reader<'a> {
     options: RenderOptions,
     steps: Cell<usize>,
     memo: RefCell<Memo>,
+    /// The frames this read has used (see [`Grammar::frames`]).
+    frames: RefCell<FrameCache>,
+    /// Each named agent's name as this language shows it, agents in order (built on the first name read).
+    shown_names: OnceCell<Vec<(String, Agent)>>,
 }
 
-/// Readings already made, by position and text.
-type Memo = HashMap<(PositionKey, String), Rc<Vec<Sentence>>>;
+/// Readings already made, by position and then text (so a text is looked up without copying it).
+type Memo = FastMap<PositionKey, FastMap<Box<str>, Rc<Vec<Sentence>>>>;
 
 /// A memo key for a [`Position`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -352,7 +438,9 @@ impl<'a> Reader<'a> {
             grammar,
             options: RenderOptions { style: grammar.style, channel: grammar.channel, ..RenderOptions::default() },
             steps: Cell::new(0),
-            memo: RefCell::new(HashMap::new()),
+            memo: RefCell::default(),
+            frames: RefCell::default(),
+            shown_names: OnceCell::new(),
         }
     }
 
@@ -413,11 +501,11 @@ impl<'a> Reader<'a> {
     }
 
     fn memoised(&self, key: PositionKey, text: &str, read: impl FnOnce() -> Vec<Sentence>) -> Rc<Vec<Sentence>> {
-        if let Some(found) = self.memo.borrow().get(&(key, text.to_owned())) {
+        if let Some(found) = self.memo.borrow().get(&key).and_then(|texts| texts.get(text)) {
             return found.clone();
         }
         let found = Rc::new(if self.step() { read() } else { Vec::new() });
-        self.memo.borrow_mut().insert((key, text.to_owned()), found.clone());
+        self.memo.borrow_mut().entry(key).or_default().insert(text.into(), found.clone());
         found
     }
 
@@ -435,18 +523,21 @@ impl<'a> Reader<'a> {
             return Vec::new();
         }
         let texts = parts.iter().filter_map(|p| if let Part::Text(i, _) = p { Some(*i + 1) } else { None }).max();
-        let mut holes = vec![None; texts.unwrap_or(0)];
-        let mut found = Vec::new();
+        let mut holes: Holes<'t> = smallvec::smallvec![None; texts.unwrap_or(0)];
+        let adjacent = parts.windows(2).any(|pair| matches!(pair, [Part::Text(..), Part::Text(..)]));
+        let limit = if adjacent { MAX_ADJACENT_MATCHES } else { MAX_CANDIDATES };
+        let quotes = may_quote(text);
+        let mut found = Matches { all: Vec::new(), limit, quotes };
         self.match_from(parts, text, &mut holes, &mut found);
-        found
+        found.all
     }
 
-    fn match_from<'t>(&self, parts: &[Part], text: &'t str, holes: &mut Holes<'t>, found: &mut Vec<Holes<'t>>) {
-        if found.len() >= MAX_CANDIDATES || !self.step() {
+    fn match_from<'t>(&self, parts: &[Part], text: &'t str, holes: &mut Holes<'t>, found: &mut Matches<'t>) {
+        if found.all.len() >= found.limit || !self.step() {
             return;
         }
         match parts.first() {
-            None if text.is_empty() => found.push(holes.clone()),
+            None if text.is_empty() => found.all.push(holes.clone()),
             None => {}
             Some(Part::Literal(literal)) => {
                 if let Some(rest) = text.strip_prefix(literal.as_str()) {
@@ -455,10 +546,10 @@ impl<'a> Reader<'a> {
             }
             Some(Part::Text(index, _)) => {
                 let index = *index;
-                let try_split = |at: usize, holes: &mut Holes<'t>, found: &mut Vec<Holes<'t>>| {
+                let try_split = |at: usize, holes: &mut Holes<'t>, found: &mut Matches<'t>| {
                     let piece = &text[..at];
                     let previous = holes[index];
-                    if previous.is_some_and(|p| p != piece) || !balanced(piece) {
+                    if previous.is_some_and(|p| p != piece) || found.quotes && !balanced(piece) {
                         return;
                     }
                     holes[index] = Some(piece);
@@ -521,7 +612,7 @@ impl<'a> Reader<'a> {
     fn framed(&self, text: &str, scope: Scope) -> Vec<Sentence> {
         let mut candidates = Vec::new();
         for kind in KINDS {
-            let Some(parts) = self.frame(Spec::Frame { kind }) else { continue };
+            let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind) }) else { continue };
             for holes in self.matches(&parts, text) {
                 let Some(inner) = at(&holes, 1) else { continue };
                 for who in self.agents(kind, at(&holes, 0), scope, false) {
@@ -550,30 +641,26 @@ impl<'a> Reader<'a> {
         let mut candidates = Vec::new();
         let bare = |content| Sentence { subject: None, content };
         // BECAUSE
-        for question in [false, true] {
-            for count in 1..=MAX_OPERANDS {
-                let Some(parts) = self.frame(Spec::Because { question, reasons: count }) else { continue };
-                for holes in self.matches(&parts, text) {
-                    let Some(conclusion) = at(&holes, count) else { continue };
-                    let Some(reasons) = self.reasons(&holes[..count], scope) else { continue };
-                    let mut conclusions: Vec<Sentence> =
-                        self.clause(conclusion, scope, Mood::Statement, false).to_vec();
-                    conclusions.extend(self.body(conclusion, scope).iter().cloned());
-                    for reason in &reasons {
-                        for conclusion in &conclusions {
-                            candidates.push(bare(Content::Because {
-                                reason: Box::new(reason.clone()),
-                                conclusion: Box::new(conclusion.clone()),
-                            }));
-                        }
+        for &(count, ref parts) in &self.tried().because {
+            for holes in self.matches(parts, text) {
+                let Some(conclusion) = at(&holes, count) else { continue };
+                let Some(reasons) = self.reasons(&holes[..count], scope) else { continue };
+                let mut conclusions: Vec<Sentence> = self.clause(conclusion, scope, Mood::Statement, false).to_vec();
+                conclusions.extend(self.body(conclusion, scope).iter().cloned());
+                for reason in &reasons {
+                    for conclusion in &conclusions {
+                        candidates.push(bare(Content::Because {
+                            reason: Box::new(reason.clone()),
+                            conclusion: Box::new(conclusion.clone()),
+                        }));
                     }
                 }
             }
         }
         // DAY n: “…” (or DAY of a clause, when the DAY has a subject of its own and so is not inline)
         for inline in [false, true] {
-            for (relative, mood, parts) in self.day_frames(Mood::Statement, false, inline, true) {
-                for holes in self.matches(&parts, text) {
+            for &(relative, mood, ref parts) in self.day_frames(Mood::Statement, false, inline, true) {
+                for holes in self.matches(parts, text) {
                     let Some(operand) = at(&holes, 1) else { continue };
                     let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
                     let operands = if inline {
@@ -594,28 +681,24 @@ impl<'a> Reader<'a> {
         candidates.extend(self.conjunctions(text, scope));
         candidates.extend(self.merged(text, scope));
         // OR, XOR
-        for keyword in [Keyword::Or, Keyword::Xor] {
+        for &(keyword, count, ref parts) in &self.tried().lists[0] {
             let mood = Mood::Plain;
-            let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
-            for count in 2..=most {
-                let Some(parts) = self.frame(Spec::List { keyword, count, inline: false }) else { continue };
-                for holes in self.matches(&parts, text) {
-                    let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
-                    for piece in holes.iter().take(count) {
-                        let Some(piece) = piece else { break };
-                        let operands = self.clause(piece, scope, mood, false);
-                        combinations = extended(combinations, &operands);
-                    }
-                    for operands in combinations.into_iter().filter(|c| c.len() == count) {
-                        candidates.push(bare(match keyword {
-                            Keyword::Xor => {
-                                let mut operands = operands.into_iter();
-                                let (Some(left), Some(right)) = (operands.next(), operands.next()) else { continue };
-                                Content::Xor { left: Box::new(left), right: Box::new(right) }
-                            }
-                            _ => Content::Or { sentences: operands },
-                        }));
-                    }
+            for holes in self.matches(parts, text) {
+                let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
+                for piece in holes.iter().take(count) {
+                    let Some(piece) = piece else { break };
+                    let operands = self.clause(piece, scope, mood, false);
+                    combinations = extended(combinations, &operands);
+                }
+                for operands in combinations.into_iter().filter(|c| c.len() == count) {
+                    candidates.push(bare(match keyword {
+                        Keyword::Xor => {
+                            let mut operands = operands.into_iter();
+                            let (Some(left), Some(right)) = (operands.next(), operands.next()) else { continue };
+                            Content::Xor { left: Box::new(left), right: Box::new(right) }
+                        }
+                        _ => Content::Or { sentences: operands },
+                    }));
                 }
             }
         }
@@ -632,20 +715,16 @@ impl<'a> Reader<'a> {
         }
         let Some(frames) = self.grammar.verbs.get(&(Mood::Statement, false)) else { return candidates };
         let mut lists = Vec::new();
-        for keyword in [Keyword::Or, Keyword::Xor] {
-            let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
-            for count in 2..=most {
-                let Some(list) = self.frame(Spec::List { keyword, count, inline: true }) else { continue };
-                // Cheap test first: every word of the list frame is in the text.
-                if list.iter().all(|part| !matches!(part, Part::Literal(l) if find(text, l).is_none())) {
-                    lists.push((keyword, count, list));
-                }
+        for (keyword, count, list) in &self.tried().lists[1] {
+            // Cheap test first: every word of the list frame is in the text.
+            if list.iter().all(|part| !matches!(part, Part::Literal(l) if find(text, l).is_none())) {
+                lists.push((*keyword, *count, list));
             }
         }
         if lists.is_empty() {
             return candidates;
         }
-        for frame in frames {
+        for frame in frames.ending(text) {
             if !frame.shapes.iter().any(|shape| merges(shape.keyword)) {
                 continue;
             }
@@ -741,9 +820,7 @@ impl<'a> Reader<'a> {
     /// those cuts is tried.
     fn conjunctions(&self, text: &str, scope: Scope) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        let Some(parts) = self.frame(Spec::List { keyword: Keyword::And, count: 2, inline: false }) else {
-            return candidates;
-        };
+        let Some(parts) = &self.tried().and else { return candidates };
         let separator = match parts.get(1) {
             Some(Part::Literal(literal)) => literal.as_str(),
             _ => "",
@@ -815,51 +892,35 @@ impl<'a> Reader<'a> {
     /// REQUEST and INQUIRE, with or without a subject of their own.
     fn asks(&self, text: &str, scope: Scope) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        for keyword in [Keyword::Request, Keyword::Inquire] {
-            for to_kind in ["me", "any", "agent"] {
-                for framed in [false, true] {
-                    let from_kinds: &[&str] = if framed { &KINDS } else { &["me"] };
-                    for &from_kind in from_kinds {
-                        // A REQUEST ANY may be addressed to the role holder (see `role_addressed`).
-                        let acts: &[&'static str] = if keyword == Keyword::Request && to_kind == "any" && !framed {
-                            &["", "divine", "guard", "comingout"]
-                        } else {
-                            &[""]
-                        };
-                        for (&act, quoted) in acts.iter().flat_map(|act| [(act, false), (act, true)]) {
-                            let spec = Spec::Ask { keyword, to_kind, from_kind, framed, quoted, act };
-                            let Some(parts) = self.frame(spec) else { continue };
-                            for holes in self.matches(&parts, text) {
-                                let Some(clause) = at(&holes, 2) else { continue };
-                                let subjects: Vec<Option<Agent>> = if framed {
-                                    self.agents(from_kind, at(&holes, 1), scope, true).into_iter().map(Some).collect()
-                                } else {
-                                    vec![None]
-                                };
-                                let to_scope = Scope { you: None, ..scope };
-                                for target in self.agents(to_kind, at(&holes, 0), to_scope, false) {
-                                    let mood = match keyword {
-                                        Keyword::Inquire => Mood::Question,
-                                        _ if target == Agent::Any && act.is_empty() => Mood::Suggest,
-                                        _ => Mood::Request,
-                                    };
-                                    let inner = Scope { inherited: Some(target), you: Some(target) };
-                                    let operands: Vec<Sentence> = uncapitalised(clause, 2, &parts)
-                                        .iter()
-                                        .flat_map(|clause| self.clause(clause, inner, mood, false).to_vec())
-                                        .collect();
-                                    for operand in &operands {
-                                        for subject in &subjects {
-                                            let operand = Box::new(operand.clone());
-                                            let content = match keyword {
-                                                Keyword::Inquire => Content::Inquire { target, sentence: operand },
-                                                _ => Content::Request { target, sentence: operand },
-                                            };
-                                            candidates.push(Sentence { subject: *subject, content });
-                                        }
-                                    }
-                                }
-                            }
+        for frame in &self.tried().asks {
+            let AskFrame { keyword, to_kind, framed, from_kind, act, ref parts } = *frame;
+            for holes in self.matches(parts, text) {
+                let Some(clause) = at(&holes, 2) else { continue };
+                let subjects: Vec<Option<Agent>> = if framed {
+                    self.agents(from_kind, at(&holes, 1), scope, true).into_iter().map(Some).collect()
+                } else {
+                    vec![None]
+                };
+                let to_scope = Scope { you: None, ..scope };
+                for target in self.agents(to_kind, at(&holes, 0), to_scope, false) {
+                    let mood = match keyword {
+                        Keyword::Inquire => Mood::Question,
+                        _ if target == Agent::Any && act.is_empty() => Mood::Suggest,
+                        _ => Mood::Request,
+                    };
+                    let inner = Scope { inherited: Some(target), you: Some(target) };
+                    let operands: Vec<Sentence> = uncapitalised(clause, 2, parts)
+                        .iter()
+                        .flat_map(|clause| self.clause(clause, inner, mood, false).to_vec())
+                        .collect();
+                    for operand in &operands {
+                        for subject in &subjects {
+                            let operand = Box::new(operand.clone());
+                            let content = match keyword {
+                                Keyword::Inquire => Content::Inquire { target, sentence: operand },
+                                _ => Content::Request { target, sentence: operand },
+                            };
+                            candidates.push(Sentence { subject: *subject, content });
                         }
                     }
                 }
@@ -876,8 +937,8 @@ impl<'a> Reader<'a> {
                 for operand in self.verbs(text, scope, mood, true) {
                     candidates.push(Sentence { subject: None, content: Content::Not { sentence: Box::new(operand) } });
                 }
-                for (relative, operand_mood, parts) in self.day_frames(mood, false, true, false) {
-                    for holes in self.matches(&parts, text) {
+                for &(relative, operand_mood, ref parts) in self.day_frames(mood, false, true, false) {
+                    for holes in self.matches(parts, text) {
                         let Some(clause) = at(&holes, 1) else { continue };
                         let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
                         for operand in self.clause(clause, scope, operand_mood, false).iter() {
@@ -896,9 +957,8 @@ impl<'a> Reader<'a> {
     fn quoted(&self, text: &str, scope: Scope, mood: Mood, negated: bool) -> Vec<Sentence> {
         let mut candidates = Vec::new();
         let subj_kind = self.kind_of(scope.inherited, scope, true);
-        for act in ["", "request", "inquire"] {
-            let Some(parts) = self.frame(Spec::Quoted { mood, negated, act, subj_kind }) else { continue };
-            for holes in self.matches(&parts, text) {
+        for (_, parts) in self.tried().quoted(mood, negated, subj_kind) {
+            for holes in self.matches(parts, text) {
                 let Some(quoted) = at(&holes, 0) else { continue };
                 for sentence in self.sentence(quoted, scope, true).iter() {
                     if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
@@ -913,34 +973,26 @@ impl<'a> Reader<'a> {
     /// DAY frames in `mood` for each relative word and, for an inline statement in sentence position
     /// (`results`), each kind of result (see `compose::day_result`): (relative, the operand's mood, parts); texts are 0 the day, 1 the clause or the
     /// quoted sentence.
-    fn day_frames(
-        &self,
-        mood: Mood,
-        negated: bool,
-        inline: bool,
-        results: bool,
-    ) -> Vec<(&'static str, Mood, Arc<[Part]>)> {
-        let relatives: &[&'static str] =
-            if self.ctx.day.is_some() { &["", "today", "yesterday", "tomorrow"] } else { &[""] };
-        let acts: &[&'static str] = if results && inline && mood == Mood::Statement && !negated {
-            &["", "divined", "identified"]
-        } else {
-            &[""]
-        };
-        let mut frames = Vec::new();
-        for &relative in relatives {
-            for &act in acts {
-                let operand_mood = if act.is_empty() { mood } else { Mood::Result };
-                if let Some(parts) = self.frame(Spec::Day { mood, negated, relative, inline, act }) {
-                    frames.push((relative, operand_mood, parts));
-                }
-            }
-        }
-        frames
+    fn day_frames(&self, mood: Mood, negated: bool, inline: bool, results: bool) -> &[DayFrame] {
+        self.tried().days(mood, negated, inline, results, self.ctx.day.is_some())
     }
 
-    /// The parts of a frame, from the language's cache.
+    /// The frames tried at every position, built on the first read of this grammar.
+    fn tried(&self) -> &Tried {
+        self.grammar.tried.get_or_init(|| Tried::build(self.set, self.grammar.style, self.grammar.channel))
+    }
+
+    /// The parts of a frame, from this reader's cache, else the language's.
     fn frame(&self, spec: Spec) -> Option<Arc<[Part]>> {
+        if let Some(found) = self.frames.borrow().get(&spec) {
+            return found.clone();
+        }
+        let parts = self.shared_frame(spec);
+        self.frames.borrow_mut().insert(spec, parts.clone());
+        parts
+    }
+
+    fn shared_frame(&self, spec: Spec) -> Option<Arc<[Part]>> {
         let cache = &self.grammar.frames;
         if let Some(found) = cache.read().ok()?.get(&spec) {
             return found.clone();
@@ -969,12 +1021,9 @@ impl<'a> Reader<'a> {
         // result) must each get their readings.
         let mut per_verb: Vec<Vec<Sentence>> = vec![Vec::new(); VERBS.len()];
         let Some(frames) = self.grammar.verbs.get(&(mood, negated)) else { return Vec::new() };
-        for frame in frames {
-            let fits = |part: Option<&Part>, test: fn(&str, &str) -> bool| match part {
-                Some(Part::Literal(literal)) => test(text, literal),
-                _ => true,
-            };
-            if !fits(frame.parts.first(), |t, l| t.starts_with(l)) || !fits(frame.parts.last(), |t, l| t.ends_with(l)) {
+        for frame in frames.ending(text) {
+            // `ending` checked the last literal.
+            if matches!(frame.parts.first(), Some(Part::Literal(literal)) if !text.starts_with(literal.as_str())) {
                 continue;
             }
             for holes in self.matches(&frame.parts, text) {
@@ -1008,9 +1057,11 @@ impl<'a> Reader<'a> {
             targets.dedup();
         }
         let noun = slot(frame.holes.noun);
+        let tag = slot(frame.holes.tag);
         let contents: Vec<Content> = match frame.keyword {
             Keyword::Estimate | Keyword::Comingout => {
-                let roles: Vec<Role> = match noun.map(|word| self.role_of(word)) {
+                let word = noun.map(|word| self.role_of(word)).or_else(|| tag.map(|tag| self.role_tagged(tag)));
+                let roles: Vec<Role> = match word {
                     _ if frame.villager => Role::ALL.iter().copied().filter(|r| r.keyword() == "VILLAGER").collect(),
                     Some(Some(role)) => vec![role],
                     Some(None) => return,
@@ -1026,7 +1077,8 @@ impl<'a> Reader<'a> {
                 contents.into_iter().flatten().collect()
             }
             Keyword::Divined | Keyword::Identified => {
-                let species: Vec<Species> = match noun.map(|word| self.species_of(word)) {
+                let word = noun.map(|word| self.species_of(word)).or_else(|| tag.map(|tag| self.species_tagged(tag)));
+                let species: Vec<Species> = match word {
                     Some(Some(species)) => vec![species],
                     Some(None) => return,
                     None if frame.flag => Species::ALL.iter().copied().filter(|s| s.keyword() == "ANY").collect(),
@@ -1087,14 +1139,20 @@ impl<'a> Reader<'a> {
 
     /// Agents whose name (with the honorific) is `word`; `Agent[NN]` for agents the table does not name.
     fn named(&self, word: &str) -> Vec<Agent> {
-        let honorific = self.set.vocab.honorific.as_str();
+        let honorific = honorific(&self.set.vocab, &self.options);
         let Some(name) = word.strip_suffix(honorific) else { return Vec::new() };
-        let mut agents: Vec<Agent> = Vec::new();
-        for (agent, _) in self.ctx.names.iter() {
-            if self.set.lang.name_of(&self.ctx.names, agent) == Some(name) && !agents.contains(&agent) {
-                agents.push(agent);
+        let shown = self.shown_names.get_or_init(|| {
+            let mut shown: Vec<(String, Agent)> = Vec::new();
+            for (agent, _) in self.ctx.names.iter() {
+                if let Some(name) = self.set.lang.name_of(&self.ctx.names, agent)
+                    && !shown.iter().any(|(_, a)| *a == agent)
+                {
+                    shown.push((name.to_owned(), agent));
+                }
             }
-        }
+            shown
+        });
+        let mut agents: Vec<Agent> = shown.iter().filter(|(shown, _)| shown == name).map(|(_, agent)| *agent).collect();
         if let Ok(agent @ Agent::Id(_)) = name.parse::<Agent>()
             && self.ctx.names.display_name(agent).is_none()
         {
@@ -1109,6 +1167,14 @@ impl<'a> Reader<'a> {
 
     fn species_of(&self, word: &str) -> Option<Species> {
         Species::ALL.iter().copied().find(|s| self.set.vocab.species(*s) == word)
+    }
+
+    fn role_tagged(&self, tag: &str) -> Option<Role> {
+        Role::ALL.iter().copied().find(|r| self.set.vocab.role_tag(*r) == tag)
+    }
+
+    fn species_tagged(&self, tag: &str) -> Option<Species> {
+        Species::ALL.iter().copied().find(|s| self.set.vocab.species_tag(*s) == tag)
     }
 }
 
@@ -1127,7 +1193,8 @@ fn merges(keyword: Keyword) -> bool {
 }
 
 /// Where `needle` first occurs in `haystack` (short texts: cheaper than building a two-way searcher). Anchored
-/// on the needle's last byte, which varies more than the lead byte of Japanese characters.
+/// on the needle's last two bytes, which vary more than the lead byte of Japanese characters, so the full
+/// comparison runs almost only where the needle is.
 fn find(haystack: &str, needle: &str) -> Option<usize> {
     let (bytes, needle) = (haystack.as_bytes(), needle.as_bytes());
     let last = *needle.last()?;
@@ -1135,7 +1202,14 @@ fn find(haystack: &str, needle: &str) -> Option<usize> {
     if bytes.len() < n {
         return None;
     }
-    (n - 1..bytes.len()).find(|&end| bytes[end] == last && bytes[end + 1 - n..=end] == *needle).map(|end| end + 1 - n)
+    let before_last = n.checked_sub(2).map(|at| needle[at]);
+    (n - 1..bytes.len())
+        .find(|&end| {
+            bytes[end] == last
+                && before_last.is_none_or(|byte| bytes[end - 1] == byte)
+                && bytes[end + 1 - n..=end] == *needle
+        })
+        .map(|end| end + 1 - n)
 }
 
 /// Every prefix followed by every operand (at most [`MAX_CANDIDATES`] combinations).
@@ -1176,6 +1250,13 @@ fn sentence_ends(text: &str, separator: &str) -> Vec<usize> {
         }
     }
     cuts
+}
+
+/// Whether `text` may hold a quote (「」“”): false when no byte of it can end one. Pieces of a text without
+/// quotes are balanced, so only texts that may have some need each piece scanned; this byte test is far cheaper
+/// than decoding the characters (a kanji sharing a last byte only costs the scan).
+fn may_quote(text: &str) -> bool {
+    text.bytes().any(|byte| matches!(byte, 0x8C | 0x8D | 0x9C | 0x9D))
 }
 
 /// Quotes (「」, “”) open and close properly within `piece`: a slot holds whole quotes only.

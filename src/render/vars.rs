@@ -34,6 +34,7 @@ macro_rules! variables {
 
 variables! {
     Casual = "casual",
+    Chat = "chat",
     Channel = "channel",
     Variant = "variant",
     Quoted = "quoted",
@@ -56,6 +57,7 @@ variables! {
     Role = "role",
     RoleAny = "role_any",
     RoleKey = "role_key",
+    Tag = "tag",
     Species = "species",
     SpeciesAny = "species_any",
     To = "to",
@@ -90,6 +92,7 @@ pub(crate) const TEXT_VARIABLES: &[&str] = &[
     "quote_by",
     "role",
     "species",
+    "tag",
     "talk",
     "quote",
     "clause",

@@ -27,6 +27,10 @@ struct RawVocab {
     roles: BTreeMap<String, String>,
     species: BTreeMap<String, String>,
     talk: BTreeMap<String, String>,
+    /// The chat style's short role names, as in 「占いCO」 / "Seer CO".
+    role_tags: BTreeMap<String, String>,
+    /// The chat style's marks for a result, as in 「ケンジ●」 / "Kenji is black".
+    species_tags: BTreeMap<String, String>,
     #[serde(default)]
     words: toml::Table,
 }
@@ -42,6 +46,8 @@ pub(crate) struct Vocab {
     roles: Vec<String>,
     species: Vec<String>,
     talk: Vec<String>,
+    role_tags: Vec<String>,
+    species_tags: Vec<String>,
     /// `[render.words]`, given to every template as `v`.
     pub words: toml::Table,
 }
@@ -60,6 +66,8 @@ impl Vocab {
             roles: table(&raw.roles, &mut Role::ALL.iter().map(|r| r.keyword()), "roles")?,
             species: table(&raw.species, &mut Species::ALL.iter().map(|s| s.keyword()), "species")?,
             talk: table(&raw.talk, &mut TalkKind::ALL.iter().map(|t| t.keyword()), "talk")?,
+            role_tags: table(&raw.role_tags, &mut Role::ALL.iter().map(|r| r.keyword()), "role_tags")?,
+            species_tags: table(&raw.species_tags, &mut Species::ALL.iter().map(|s| s.keyword()), "species_tags")?,
             me: raw.me,
             me_object: raw.me_object,
             you: raw.you,
@@ -75,6 +83,14 @@ impl Vocab {
 
     pub fn species(&self, species: Species) -> &str {
         &self.species[index_of(Species::ALL, &species)]
+    }
+
+    pub fn role_tag(&self, role: Role) -> &str {
+        &self.role_tags[index_of(Role::ALL, &role)]
+    }
+
+    pub fn species_tag(&self, species: Species) -> &str {
+        &self.species_tags[index_of(Species::ALL, &species)]
     }
 
     pub fn talk(&self, kind: TalkKind) -> &str {

@@ -18,7 +18,7 @@ async fn languages_lists_codes_directions_and_styles() {
     assert_eq!(languages[1]["target"], true);
     assert_eq!(languages[1]["targets"], json!(["protocol", "ja", "en"]));
     assert_eq!(languages[0]["source"], true);
-    assert_eq!(languages[1]["styles"], json!(["polite", "casual"]));
+    assert_eq!(languages[1]["styles"], json!(["polite", "casual", "chat"]));
 }
 
 #[tokio::test]

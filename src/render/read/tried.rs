@@ -1,0 +1,160 @@
+//! The frames the reader tries at every body and clause, rendered once per grammar in the order they are tried.
+//!
+//! A body alone tries some ninety REQUEST/INQUIRE, BECAUSE, DAY, OR/XOR and quote frames; looking each up in a
+//! hash map by its spec was a fifth of the reader's time. The hot loops walk these lists instead.
+
+use std::sync::Arc;
+
+use super::{KINDS, MAX_OPERANDS, MOODS, Spec, Sym};
+use crate::protocol::Keyword;
+use crate::render::compose::{LangSet, Mood};
+use crate::render::frame::Part;
+use crate::render::options::{Channel, Style};
+
+/// A REQUEST or INQUIRE frame and the discrete values it was rendered for.
+#[derive(Debug)]
+pub(super) struct AskFrame {
+    pub keyword: Keyword,
+    pub to_kind: &'static str,
+    pub framed: bool,
+    pub from_kind: &'static str,
+    pub act: &'static str,
+    pub parts: Arc<[Part]>,
+}
+
+/// A DAY frame: its relative word, the mood its operand is read in, and its parts.
+pub(super) type DayFrame = (&'static str, Mood, Arc<[Part]>);
+
+/// An OR / XOR frame: the operator, its number of operands, and its parts.
+pub(super) type ListFrame = (Keyword, usize, Arc<[Part]>);
+
+/// A `_quoted` / NOT frame: its act (``, `request`, `inquire`) and its parts.
+pub(super) type QuotedFrame = (&'static str, Arc<[Part]>);
+
+#[derive(Debug)]
+pub(super) struct Tried {
+    /// REQUEST / INQUIRE, in the order `Reader::asks` tries them.
+    pub asks: Vec<AskFrame>,
+    /// BECAUSE by number of reasons: statements, then questions.
+    pub because: Vec<(usize, Arc<[Part]>)>,
+    /// OR / XOR by number of operands, `[not inline, inline]`.
+    pub lists: [Vec<ListFrame>; 2],
+    /// The AND separator frame.
+    pub and: Option<Arc<[Part]>>,
+    /// DAY frames, at [`day_index`].
+    days: Vec<Vec<DayFrame>>,
+    /// `_quoted` / NOT frames by act, at [`quoted_index`].
+    quoted: Vec<Vec<QuotedFrame>>,
+}
+
+const RELATIVES: [&str; 4] = ["", "today", "yesterday", "tomorrow"];
+
+impl Tried {
+    pub fn build(set: &LangSet, style: Style, channel: Channel) -> Tried {
+        let parts = |spec: Spec| spec.parts(set, style, channel);
+        let mut asks = Vec::new();
+        for keyword in [Keyword::Request, Keyword::Inquire] {
+            for to_kind in ["me", "any", "agent"] {
+                for framed in [false, true] {
+                    let from_kinds: &[&'static str] = if framed { &KINDS } else { &["me"] };
+                    for &from_kind in from_kinds {
+                        // A REQUEST ANY may be addressed to the role holder (see `role_addressed`).
+                        let acts: &[&'static str] = if keyword == Keyword::Request && to_kind == "any" && !framed {
+                            &["", "divine", "guard", "comingout"]
+                        } else {
+                            &[""]
+                        };
+                        for (&act, quoted) in acts.iter().flat_map(|act| [(act, false), (act, true)]) {
+                            let (to, from, act_sym) = (Sym(to_kind), Sym(from_kind), Sym(act));
+                            let spec =
+                                Spec::Ask { keyword, to_kind: to, from_kind: from, framed, quoted, act: act_sym };
+                            if let Some(parts) = parts(spec) {
+                                asks.push(AskFrame { keyword, to_kind, framed, from_kind, act, parts });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut because = Vec::new();
+        for question in [false, true] {
+            for count in 1..=MAX_OPERANDS {
+                because.extend(parts(Spec::Because { question, reasons: count }).map(|parts| (count, parts)));
+            }
+        }
+        let lists = [false, true].map(|inline| {
+            let mut list = Vec::new();
+            for keyword in [Keyword::Or, Keyword::Xor] {
+                let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
+                for count in 2..=most {
+                    list.extend(parts(Spec::List { keyword, count, inline }).map(|parts| (keyword, count, parts)));
+                }
+            }
+            list
+        });
+        let and = parts(Spec::List { keyword: Keyword::And, count: 2, inline: false });
+        let mut days = vec![Vec::new(); MOODS.len() * 16];
+        let mut quoted = vec![Vec::new(); MOODS.len() * 2 * KINDS.len()];
+        for mood in MOODS {
+            for negated in [false, true] {
+                for inline in [false, true] {
+                    for results in [false, true] {
+                        for dated in [false, true] {
+                            let relatives = if dated { &RELATIVES[..] } else { &RELATIVES[..1] };
+                            let acts: &[&'static str] = if results && inline && mood == Mood::Statement && !negated {
+                                &["", "divined", "identified"]
+                            } else {
+                                &[""]
+                            };
+                            let frames = &mut days[day_index(mood, negated, inline, results, dated)];
+                            for &relative in relatives {
+                                for &act in acts {
+                                    let operand_mood = if act.is_empty() { mood } else { Mood::Result };
+                                    let spec =
+                                        Spec::Day { mood, negated, relative: Sym(relative), inline, act: Sym(act) };
+                                    frames.extend(parts(spec).map(|parts| (relative, operand_mood, parts)));
+                                }
+                            }
+                        }
+                    }
+                }
+                for (kind, &subj_kind) in KINDS.iter().enumerate() {
+                    let frames = &mut quoted[quoted_index(mood, negated, kind)];
+                    for act in ["", "request", "inquire"] {
+                        let spec = Spec::Quoted { mood, negated, act: Sym(act), subj_kind: Sym(subj_kind) };
+                        frames.extend(parts(spec).map(|parts| (act, parts)));
+                    }
+                }
+            }
+        }
+        Tried { asks, because, lists, and, days, quoted }
+    }
+
+    /// DAY frames in `mood` for each relative word (`dated`: the current day is known) and, for an inline
+    /// statement in sentence position (`results`), each kind of result (see `compose::day_result`).
+    pub fn days(&self, mood: Mood, negated: bool, inline: bool, results: bool, dated: bool) -> &[DayFrame] {
+        &self.days[day_index(mood, negated, inline, results, dated)]
+    }
+
+    /// `_quoted` (or NOT, when negated) frames for a subject of kind `subj_kind` (one of [`KINDS`]).
+    pub fn quoted(&self, mood: Mood, negated: bool, subj_kind: &'static str) -> &[QuotedFrame] {
+        let kind = KINDS.iter().position(|kind| Sym(kind) == Sym(subj_kind)).unwrap_or(0);
+        &self.quoted[quoted_index(mood, negated, kind)]
+    }
+}
+
+fn mood_index(mood: Mood) -> usize {
+    MOODS.iter().position(|m| *m == mood).unwrap_or(0)
+}
+
+fn day_index(mood: Mood, negated: bool, inline: bool, results: bool, dated: bool) -> usize {
+    mood_index(mood) * 16
+        + usize::from(negated) * 8
+        + usize::from(inline) * 4
+        + usize::from(results) * 2
+        + usize::from(dated)
+}
+
+fn quoted_index(mood: Mood, negated: bool, kind: usize) -> usize {
+    (mood_index(mood) * 2 + usize::from(negated)) * KINDS.len() + kind
+}
