@@ -118,7 +118,7 @@ fn utterances() -> Vec<(&'static str, Lang, String, Context)> {
 
 /// Texts translated en → protocol whole (understood, and tried against the canonical reader, which checks
 /// whether a text is one of the renderer's own sentences): (name, text). Ten clauses joined by "so" make the
-/// reader spend its whole step budget (found by the translate fuzz target: ~30 ms here, against ~4 µs for
+/// reader spend its whole step budget (found by the translate fuzz target: ~17 ms here, against ~4 µs for
 /// real talk; longer texts of the same clauses are turned away sooner).
 fn reader_cases() -> Vec<(&'static str, String)> {
     vec![("en_reader_budget", "I did not want it, so please do not vote for me today. ".repeat(10))]
