@@ -116,6 +116,14 @@ fn utterances() -> Vec<(&'static str, Lang, String, Context)> {
     ]
 }
 
+/// Texts translated en → protocol whole (understood, and tried against the canonical reader, which checks
+/// whether a text is one of the renderer's own sentences): (name, text). Ten clauses joined by "so" make the
+/// reader spend its whole step budget (found by the translate fuzz target: ~17 ms here, against ~4 µs for
+/// real talk; longer texts of the same clauses are turned away sooner).
+fn reader_cases() -> Vec<(&'static str, String)> {
+    vec![("en_reader_budget", "I did not want it, so please do not vote for me today. ".repeat(10))]
+}
+
 /// Log cases: (name, log).
 fn logs() -> Vec<(&'static str, String)> {
     let agree = |i: usize| format!("1,talk,{i},0,{},AGREE TALK day1 ID:{}\n", i % 15 + 1, i.saturating_sub(1));
@@ -163,6 +171,7 @@ fn main() {
             .iter()
             .map(|u| u.0)
             .chain(worst_name_cases().iter().map(|u| u.0))
+            .chain(reader_cases().iter().map(|r| r.0))
             .chain(["batch_256"])
             .chain(logs().iter().map(|l| l.0))
             .chain(trees().iter().map(|t| t.0))
@@ -197,6 +206,15 @@ fn run_case(translator: &Translator, case: &str) -> (usize, Duration) {
             translator.translate(&text, from, Format::Protocol, &settings).expect("translates").text.len()
         });
         assert!(cpu < WORST_NAMES_BUDGET, "{case}: {cpu:?} per text, over the budget of {WORST_NAMES_BUDGET:?}");
+        return (text.len(), cpu);
+    }
+    if let Some((_, text)) = reader_cases().into_iter().find(|r| r.0 == case) {
+        let ctx = speaker_ctx();
+        let render = RenderOptions::default();
+        let settings = Settings { ctx: &ctx, render: &render, parse: &ParseOptions::default(), explain: false };
+        let (cpu, _) = support::measure(5, || {
+            translator.translate(&text, Some(Format::En), Format::Protocol, &settings).expect("translates").text.len()
+        });
         return (text.len(), cpu);
     }
     if case == "batch_256" {

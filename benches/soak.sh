@@ -8,7 +8,8 @@
 # The client is benches/support/soak.py (python3, standard library only); it shares the machine's cores with
 # the server, so requests/s here is a soak figure, not the throughput benchmark (benches/http.sh is).
 #
-# Env: DURATION (s, default 60), CONNECTIONS (16), SLOW_CLIENTS (200), DRAIN_LIMIT (s after SIGTERM before the
+# Env: DURATION (s, default 60), WARM_UP (s of concurrent traffic before RSS "before", default 10; see
+#      benches/support/soak.py), CONNECTIONS (16), SLOW_CLIENTS (200), DRAIN_LIMIT (s after SIGTERM before the
 #      server is killed, default 45), SKIP_BUILD=1 (use the existing target/release/aiwolf-nl), RUST_LOG
 #      (the server's default logging unless set). Exit status 0 only when every goal holds.
 set -euo pipefail
@@ -35,7 +36,7 @@ start_server
 echo "aiwolf-nl soak: ${DURATION} s on 127.0.0.1, $CONNECTIONS connections, $SLOW_CLIENTS slow clients, $(nproc) cores," \
     "RUST_LOG=${RUST_LOG:-<default>}"
 client_status=0
-python3 benches/support/soak.py --port "$port" --pid "$server_pid" --duration "$DURATION" \
+python3 benches/support/soak.py --port "$port" --pid "$server_pid" --duration "$DURATION" --warm-up "${WARM_UP:-10}" \
     --connections "$CONNECTIONS" --slow-clients "$SLOW_CLIENTS" --drain-limit "$DRAIN_LIMIT" \
     --gamelog "$gamelog" || client_status=$?
 

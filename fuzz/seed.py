@@ -4,9 +4,13 @@ material has no licence for the repository).
 
   parse       every distinct string of the protocol talk corpus, the Java oracle's inputs, 2,000 generated lines
   understand  every utterance of the four natural-language files (real, labelled, free-talk, real-talk)
-  translate   a tenth of those utterances and of the protocol strings (each input costs 12 translations)
+  translate   a tenth of those utterances and of the protocol strings
   gamelog     the five game logs, whole and cut into 40-line pieces (the fuzzer mutates short inputs faster)
   render_ast  the trees (`aiwolf-nl normalize --json`) of 2,000 generated lines and of the corpus's valid strings
+
+Every target but parse reads its settings (languages, context, style) from the input's first byte (see
+fuzz_targets/common.rs): each seed gets one, the seeds cycling through them, so that every combination starts
+with seeds.
 
 Usage: fuzz/seed.py SHARED_DIR AIWOLF_NL_BINARY
 """
@@ -38,12 +42,16 @@ def column(path, name):
     return [unescape_tsv(row.split("\t")[index]) for row in lines[1:] if row]
 
 
-def write_seeds(target, inputs):
+def write_seeds(target, inputs, choices=0):
+    """`choices`: how many settings the target picks from the first byte (0: the input is all data)."""
     folder = HERE / "corpus" / target
     folder.mkdir(parents=True, exist_ok=True)
     written = 0
-    for data in inputs:
+    for index, data in enumerate(inputs):
         raw = data.encode("utf-8") if isinstance(data, str) else data
+        if choices:
+            # A printable selector, so a seed still reads as text.
+            raw = bytes([ord("A") + index % choices]) + raw
         path = folder / hashlib.sha1(raw).hexdigest()
         if not path.exists():
             path.write_bytes(raw)
@@ -75,16 +83,16 @@ def main():
                   + column(nl / "free-talk-dev.tsv", "utterance") + column(nl / "real-talk-dev.tsv", "utterance"))
 
     write_seeds("parse", protocol + oracle + gen)
-    write_seeds("understand", utterances)
-    write_seeds("translate", utterances[::10] + protocol[::10] + oracle)
+    write_seeds("understand", utterances, choices=4)
+    write_seeds("translate", utterances[::10] + protocol[::10] + oracle, choices=12)
     logs = sorted((data / "game-logs").glob("*.log"))
     pieces = []
     for log in logs:
         lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
         pieces.append("".join(lines))
         pieces += ["".join(lines[i:i + 40]) for i in range(0, len(lines), 40)]
-    write_seeds("gamelog", pieces)
-    write_seeds("render_ast", trees(binary, gen + protocol))
+    write_seeds("gamelog", pieces, choices=2)
+    write_seeds("render_ast", trees(binary, gen + protocol), choices=12)
 
 
 if __name__ == "__main__":

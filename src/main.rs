@@ -39,7 +39,14 @@ fn serve(args: aiwolf_nl::cli::ServeArgs) -> io::Result<()> {
     // A broken template set or phrase file fails here, at start-up, never mid-request.
     let translator = translate::load_translator(&args.templates, &args.phrases)?;
     let state = aiwolf_nl::AppState::with_translator(args.api_config(), translator);
-    let runtime = tokio::runtime::Runtime::new()?;
+    // All blocking work goes through the CPU pool, which runs at most `workers` pieces at once: as many
+    // blocking threads suffice. Tokio's default (512) lets a burst start a thread for a piece queued just as
+    // another finished; each new thread builds its own allocator heap and regex caches, which the process
+    // keeps (the soak bench's RSS grew with its thread count).
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(state.config().pool.workers.max(1))
+        .build()?;
     let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(args.bind)
             .await

@@ -4,8 +4,9 @@
 #                                 serves on a free loopback port ($port, $url, $server_pid; log $work/server.log)
 #                                 with those variables set and those `serve` arguments, and returns once /readyz
 #                                 answers
+#   BIN (env)                     the binary to serve (default target/release/aiwolf-nl; with SKIP_BUILD=1)
 #   rss_kib PID KEY               a /proc/PID/status figure in KiB (VmRSS, VmHWM)
-BIN=target/release/aiwolf-nl
+BIN="${BIN:-target/release/aiwolf-nl}"
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     cargo build --release --locked >&2
 fi

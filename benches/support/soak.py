@@ -4,7 +4,12 @@ group of slow clients, and the SIGTERM phase. Standard library only (asyncio and
 python3 does.
 
 Phases (each bounded):
-  1. warm-up: every kind of request a few times, then RSS "before" (the lazily built tables are counted there);
+  1. warm-up: every kind of request 20 times on one connection (RSS "at start": the lazily built tables are
+     counted there), then --warm-up s of the load's mixed traffic on all its connections, and 2 s without
+     traffic: RSS "before". The second part fills what each thread builds on first use under concurrency
+     (the allocator's per-thread heaps, the regex engines' per-thread caches, the blocking pool's threads), so
+     that before/after compares like with like: growth under sustained load, not first use. Both figures are
+     printed, with the growth from each;
   2. load: DURATION s of mixed traffic from CONNECTIONS keep-alive clients, while SLOW_CLIENTS slow clients send
      one header byte every second (slowloris) or nothing at all (idle);
   3. rest: 2 s without traffic, then RSS "after";
@@ -217,6 +222,15 @@ def report_traffic(title, stats, seconds):
         print(f"      {key:60} {count:>7}")
 
 
+async def sample_rss(pid, seconds, samples=6):
+    """RSS and thread count at even steps through the load: a plateau is warm-up, a climb is growth."""
+    timeline, started = [], time.perf_counter()
+    for step in range(1, samples + 1):
+        await asyncio.sleep(max(0.0, started + seconds * step / samples - time.perf_counter() - 0.5))
+        timeline.append((time.perf_counter() - started, rss_kib(pid), rss_kib(pid, "Threads")))
+    return timeline
+
+
 async def traffic(args, valid, malformed, seconds, stats, until=None):
     stop = asyncio.Event()
     rng = random.Random(args.seed)
@@ -239,6 +253,7 @@ async def main():
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--slow-clients", type=int, default=200)
     parser.add_argument("--drain-limit", type=float, default=45)
+    parser.add_argument("--warm-up", type=float, default=10, help="seconds of concurrent traffic before 'before'")
     parser.add_argument("--gamelog", required=True, help="a game log file to render")
     parser.add_argument("--seed", type=int, default=12)
     args = parser.parse_args()
@@ -255,11 +270,15 @@ async def main():
             status, headers, answer = await read_response(reader)
             warm.count(classify(status, headers, answer, expects_ok), name, status)
             writer.close()
+    rss_start = rss_kib(args.pid)
+    print(f"RSS at start (every request once served): {rss_start} KiB")
+    await traffic(args, valid, malformed, args.warm_up, warm)
     if warm.by_request:
         print(f"warm-up: unexpected answers {warm.by_request}")
         failures.append("warm-up answers")
+    await asyncio.sleep(2)
     rss_before = rss_kib(args.pid)
-    print(f"RSS before load (after warm-up): {rss_before} KiB")
+    print(f"RSS before load (after {args.warm_up:.0f} s of concurrent warm-up and 2 s idle): {rss_before} KiB")
 
     load = Stats()
     slow_stop = asyncio.Event()
@@ -267,8 +286,11 @@ async def main():
     slow = [asyncio.create_task(slow_client(args.host, args.port, i % 2 == 1, slow_stop, slow_outcome))
             for i in range(args.slow_clients)]
     started = time.perf_counter()
+    timeline = asyncio.create_task(sample_rss(args.pid, args.duration))
     await traffic(args, valid, malformed, args.duration, load)
     elapsed = time.perf_counter() - started
+    print("RSS during load (s: KiB, threads): " + ", ".join(f"{t:.0f}: {rss} {threads}" for t, rss, threads in
+                                                          await timeline))
     rss_loaded = rss_kib(args.pid)
     slow_stop.set()
     await asyncio.gather(*slow)
@@ -282,7 +304,8 @@ async def main():
     rss_after = rss_kib(args.pid)
     growth = 100 * (rss_after - rss_before) / rss_before
     print(f"RSS: before {rss_before} KiB, under load {rss_loaded} KiB, after (2 s idle) {rss_after} KiB "
-          f"({growth:+.1f} %, goal within ±20 %); peak {rss_kib(args.pid, 'VmHWM')} KiB")
+          f"({growth:+.1f} %, goal within ±20 %; {100 * (rss_after - rss_start) / rss_start:+.1f} % from the "
+          f"{rss_start} KiB at start); peak {rss_kib(args.pid, 'VmHWM')} KiB")
     if abs(growth) > 20:
         failures.append("RSS growth")
     if any(cls.startswith(("unexpected", "connection")) for cls in load.classes):

@@ -1,6 +1,8 @@
-//! Any UTF-8 text as a game log, transcribed in both languages and written in every format: never a
-//! panic, the JSON form is JSON, and the HTML form never lets a `<` from the log through unescaped.
+//! Any UTF-8 text as a game log, transcribed in Japanese or English (the input's first byte chooses) and
+//! written in every format: never a panic, the JSON form is JSON, and the HTML form never lets a `<` from the log through unescaped.
 #![no_main]
+
+mod common;
 
 use std::sync::LazyLock;
 
@@ -13,27 +15,27 @@ static RENDERER: LazyLock<Renderer> = LazyLock::new(|| Renderer::embedded().expe
 // Built before the first input: building checks every template, which under the sanitizer would eat the
 // first input's time limit.
 fuzz_target!(init: { LazyLock::force(&RENDERER); }, |data: &[u8]| {
-    let Ok(log) = std::str::from_utf8(data) else { return };
-    for lang in Lang::ALL {
-        let Ok(transcript) = transcribe(log, &RENDERER, &TranscriptOptions::new(lang), &LogLimits::default()) else {
-            continue;
-        };
-        let json = write(&transcript, Format::Json).expect("json");
-        serde_json::from_str::<serde_json::Value>(&json).expect("the JSON form is JSON");
-        write(&transcript, Format::Text).expect("text");
-        let html = write(&transcript, Format::Html).expect("html");
-        if !log.contains('<') {
-            continue;
-        }
-        // Every tag the writer opens is one of its own, so the log's `<` never starts one.
-        for tag in html.split('<').skip(1) {
-            let name: String = tag.trim_start_matches('/').chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
-            assert!(
-                ["article", "section", "h2", "h3", "p", "div", "span", "ol", "ul", "li", "table", "tr", "td", "th", "thead", "tbody", "code", "q", "dl", "dt", "dd", "header", "footer", "small", "em", "strong", "b", "i", "details", "summary", "blockquote", "time", "abbr", "bdi"]
-                    .contains(&name.as_str()),
-                "unexpected tag `<{}` in the HTML of {log:?}",
-                tag.chars().take(20).collect::<String>()
-            );
-        }
+    let Some((lang, log)) = common::choose(data, Lang::ALL.len()) else { return };
+    let Ok(log) = std::str::from_utf8(log) else { return };
+    let lang = Lang::ALL[lang];
+    let Ok(transcript) = transcribe(log, &RENDERER, &TranscriptOptions::new(lang), &LogLimits::default()) else {
+        return;
+    };
+    let json = write(&transcript, Format::Json).expect("json");
+    serde_json::from_str::<serde_json::Value>(&json).expect("the JSON form is JSON");
+    write(&transcript, Format::Text).expect("text");
+    let html = write(&transcript, Format::Html).expect("html");
+    if !log.contains('<') {
+        return;
+    }
+    // Every tag the writer opens is one of its own, so the log's `<` never starts one.
+    for tag in html.split('<').skip(1) {
+        let name: String = tag.trim_start_matches('/').chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        assert!(
+            ["article", "section", "h2", "h3", "p", "div", "span", "ol", "ul", "li", "table", "tr", "td", "th", "thead", "tbody", "code", "q", "dl", "dt", "dd", "header", "footer", "small", "em", "strong", "b", "i", "details", "summary", "blockquote", "time", "abbr", "bdi"]
+                .contains(&name.as_str()),
+            "unexpected tag `<{}` in the HTML of {log:?}",
+            tag.chars().take(20).collect::<String>()
+        );
     }
 });

@@ -4,6 +4,7 @@
 //! the error envelope, `extract` the JSON extractor that answers with it, `bare_errors` the envelope for hyper's own answers, `state` what handlers share.
 
 mod bare_errors;
+mod chunked;
 pub mod config;
 pub mod error;
 pub mod extract;

@@ -3,6 +3,9 @@
 //!
 //! Work runs on tokio's blocking threads behind a semaphore of `workers` permits; game logs (heavy: large
 //! input, large output) also need one of `heavy_workers` permits, which bounds the memory they hold at once.
+//! A heavy request takes that permit before its body is read ([`Pool::reserve_heavy`]): the requests queued
+//! behind it hold nothing but their connections, where a permit taken after reading would let every queued
+//! request hold its megabytes of log (8 queued 4 MiB logs were a fifth of the peak memory).
 //! A request that finds the pool full waits up to `queue_timeout` and is then shed with 503 `overloaded`
 //! and `Retry-After`: the queue is bounded by time, never unbounded. When the request stops waiting (its
 //! timeout fired, the client left) the work's [`Budget`] is stopped, so the thread is freed at its next check.
@@ -17,13 +20,17 @@ use super::error::ApiError;
 use crate::protocol::Budget;
 
 /// How heavy a piece of work is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Weight {
     /// A batch of texts or one tree: bounded by the batch and text limits.
     Light,
-    /// A whole game log: megabytes in, megabytes out.
-    Heavy,
+    /// A whole game log: megabytes in, megabytes out. The heavy permit was reserved before the body was read.
+    Heavy(HeavyPermit),
 }
+
+/// One of the `heavy_workers` permits, held from before a heavy request's body is read until its work ends.
+#[derive(Debug)]
+pub struct HeavyPermit(OwnedSemaphorePermit);
 
 /// Shared by every request (lives in the app state).
 #[derive(Debug)]
@@ -59,11 +66,11 @@ impl Pool {
         T: Send + 'static,
         F: FnOnce(&Budget) -> T + Send + 'static,
     {
-        let mut permits: Vec<OwnedSemaphorePermit> = Vec::with_capacity(2);
-        if weight == Weight::Heavy {
-            permits.push(self.acquire(&self.heavy).await?);
-        }
-        permits.push(self.acquire(&self.workers).await?);
+        let heavy = match weight {
+            Weight::Light => None,
+            Weight::Heavy(HeavyPermit(permit)) => Some(permit),
+        };
+        let permits = (heavy, self.acquire(&self.workers).await?);
         let _stop = StopOnDrop(budget.clone());
         let handle = tokio::task::spawn_blocking(move || {
             let _permits = permits;
@@ -74,6 +81,12 @@ impl Pool {
             Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
             Err(_) => Err(ApiError::Internal),
         }
+    }
+
+    /// A heavy permit, waited for up to the queue timeout (503 `overloaded` after it), before the body that
+    /// needs it is read.
+    pub async fn reserve_heavy(&self) -> Result<HeavyPermit, ApiError> {
+        self.acquire(&self.heavy).await.map(HeavyPermit)
     }
 
     async fn acquire(&self, semaphore: &Arc<Semaphore>) -> Result<OwnedSemaphorePermit, ApiError> {

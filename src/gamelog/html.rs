@@ -4,40 +4,41 @@
 //! Every string that comes from the log or the caller (talk text, names, translations that quote them) is
 //! escaped, so a talk containing `<script>` is shown as text, never run.
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 use super::phrases::{Phrases, fill};
 use super::transcript::{Entry, Narrated, Talk, Transcript, VoteRound};
 
 /// `text` with `& < > " '` escaped, appended to `out`.
-pub fn escape_into(out: &mut String, text: &str) {
+pub fn escape_into(out: &mut impl Write, text: &str) -> fmt::Result {
     let mut rest = text;
     while let Some(at) = rest.find(['&', '<', '>', '"', '\'']) {
-        out.push_str(&rest[..at]);
-        out.push_str(match rest.as_bytes()[at] {
+        out.write_str(&rest[..at])?;
+        out.write_str(match rest.as_bytes()[at] {
             b'&' => "&amp;",
             b'<' => "&lt;",
             b'>' => "&gt;",
             b'"' => "&quot;",
             _ => "&#39;",
-        });
+        })?;
         rest = &rest[at + 1..];
     }
-    out.push_str(rest);
+    out.write_str(rest)
 }
 
-struct Html<'a> {
-    out: String,
+/// The writer: a sink (a `String`, or the API's chunks) that cannot fail, so results are not threaded through.
+struct Html<'a, W> {
+    out: &'a mut W,
     phrases: &'a Phrases,
 }
 
-impl Html<'_> {
+impl<W: Write> Html<'_, W> {
     fn text(&mut self, text: &str) {
-        escape_into(&mut self.out, text);
+        let _ = escape_into(self.out, text);
     }
 
     fn raw(&mut self, markup: &str) {
-        self.out.push_str(markup);
+        let _ = self.out.write_str(markup);
     }
 
     /// `<tag class="class">text</tag>`.
@@ -48,9 +49,9 @@ impl Html<'_> {
     }
 }
 
-/// Writes the fragment.
-pub fn write_html(transcript: &Transcript, phrases: &Phrases) -> String {
-    let mut html = Html { out: String::with_capacity(256 * (transcript.days.len() + 1) * 64), phrases };
+/// Writes the fragment into `out`.
+pub fn write_html(transcript: &Transcript, phrases: &Phrases, out: &mut impl Write) {
+    let mut html = Html { out, phrases };
     let _ = writeln!(html.out, "<article class=\"transcript\" lang=\"{}\">", transcript.lang.code());
     for day in &transcript.days {
         let _ = writeln!(html.out, "<section class=\"day\" data-day=\"{}\">", day.day);
@@ -83,10 +84,9 @@ pub fn write_html(transcript: &Transcript, phrases: &Phrases) -> String {
         html.raw("</ul></section>\n");
     }
     html.raw("</article>\n");
-    html.out
 }
 
-fn write_talk(html: &mut Html, talk: &Talk) {
+fn write_talk(html: &mut Html<impl Write>, talk: &Talk) {
     let class = if talk.whisper { "talk whisper" } else { "talk" };
     let _ = write!(html.out, "<div class=\"{class}\" data-id=\"{}\"", talk.id);
     if let Some(verb) = &talk.verb {
@@ -125,7 +125,7 @@ fn write_talk(html: &mut Html, talk: &Talk) {
     html.raw("</div>\n");
 }
 
-fn write_votes(html: &mut Html, round: &VoteRound) {
+fn write_votes(html: &mut Html<impl Write>, round: &VoteRound) {
     let class = if round.attack { "votes attack-votes" } else { "votes" };
     let _ = write!(html.out, "<div class=\"{class}\" data-round=\"{}\">", round.round);
     html.element("h3", "votes-title", &round.title);
@@ -136,12 +136,12 @@ fn write_votes(html: &mut Html, round: &VoteRound) {
     html.raw("</ul></div>\n");
 }
 
-fn write_event(html: &mut Html, kind: &str, event: &Narrated) {
+fn write_event(html: &mut Html<impl Write>, kind: &str, event: &Narrated) {
     html.element("p", &format!("event {kind}"), &event.text);
     html.raw("\n");
 }
 
-fn write_result(html: &mut Html, transcript: &Transcript) {
+fn write_result(html: &mut Html<impl Write>, transcript: &Transcript) {
     let result = &transcript.result;
     html.raw("<section class=\"result\">");
     html.element("h2", "result-title", &result.title);
@@ -182,7 +182,7 @@ mod tests {
     #[test]
     fn escapes_markup_and_quotes() {
         let mut out = String::new();
-        escape_into(&mut out, "<script>alert('x')</script> & \"y\"");
+        escape_into(&mut out, "<script>alert('x')</script> & \"y\"").unwrap();
         assert_eq!(out, "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;y&quot;");
     }
 }

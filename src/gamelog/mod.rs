@@ -79,14 +79,25 @@ pub fn transcribe(
     Ok(transcript::build(&read, renderer, phrases, options)?)
 }
 
-/// The transcript written as text or HTML (the phrases of its language label the parts).
+/// The transcript written as JSON, text or HTML (the phrases of its language label the parts).
 pub fn write(transcript: &Transcript, format: Format) -> Result<String, GamelogError> {
+    let mut out = String::new();
+    write_into(transcript, format, &mut out)?;
+    Ok(out)
+}
+
+/// [`write`] into any sink, so that a large transcript can be sent in pieces rather than held in one buffer.
+/// `out` is expected not to fail (a `String`, a buffer): a failing sink stops the writing early, unreported.
+pub fn write_into(transcript: &Transcript, format: Format, out: &mut impl std::fmt::Write) -> Result<(), GamelogError> {
     let phrases = phrases::Phrases::get(transcript.lang)?;
-    Ok(match format {
-        Format::Json => serde_json::to_string(transcript).unwrap_or_default(),
-        Format::Text => text::write_text(transcript, phrases),
-        Format::Html => html::write_html(transcript, phrases),
-    })
+    match format {
+        Format::Json => {
+            let _ = out.write_str(&serde_json::to_string(transcript).unwrap_or_default());
+        }
+        Format::Text => text::write_text(transcript, phrases, out),
+        Format::Html => html::write_html(transcript, phrases, out),
+    }
+    Ok(())
 }
 
 /// [`transcribe`] then [`write`], with the default limits.

@@ -120,7 +120,10 @@ pub fn read_log<'a>(text: &'a str, limits: &LogLimits) -> Result<GameLog<'a>, Ga
         return Err(GamelogError::TooLarge { len: text.len(), max: limits.max_bytes });
     }
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    let mut log = GameLog::default();
+    // One slot per line, reserved once: a vector that doubles as it fills holds up to twice its lines, and
+    // both its old and new buffers while it grows (a 4 MiB log has ~130k lines).
+    let mut log =
+        GameLog { lines: Vec::with_capacity(text.bytes().filter(|&b| b == b'\n').count() + 1), errors: Vec::new() };
     let mut unlisted = 0usize;
     for (index, raw) in text.split('\n').enumerate() {
         let line = raw.strip_suffix('\r').unwrap_or(raw);

@@ -6,8 +6,9 @@ use std::fmt::Write;
 use super::phrases::{Phrases, fill};
 use super::transcript::{Entry, Transcript};
 
-pub fn write_text(transcript: &Transcript, phrases: &Phrases) -> String {
-    let mut out = String::with_capacity(64 * 1024);
+/// Writes the text into `out`, a sink that cannot fail (a `String`, or the API's chunks): results are not
+/// threaded through.
+pub fn write_text(transcript: &Transcript, phrases: &Phrases, out: &mut impl Write) {
     for day in &transcript.days {
         let _ = writeln!(out, "== {} ==", day.title);
         for entry in &day.entries {
@@ -32,7 +33,7 @@ pub fn write_text(transcript: &Transcript, phrases: &Phrases) -> String {
                 }
             }
         }
-        out.push('\n');
+        let _ = out.write_char('\n');
     }
     let result = &transcript.result;
     let _ = writeln!(out, "== {} ==", result.title);
@@ -60,5 +61,4 @@ pub fn write_text(transcript: &Transcript, phrases: &Phrases) -> String {
             );
         }
     }
-    out
 }

@@ -546,10 +546,13 @@ impl<'a> Reader<'a> {
             }
             Some(Part::Text(index, _)) => {
                 let index = *index;
-                let try_split = |at: usize, holes: &mut Holes<'t>, found: &mut Matches<'t>| {
+                // The splits come at growing positions: the quotes of each piece are checked from where the
+                // last one ended, not from the start (per piece, that made a read quadratic in its text).
+                let mut prefix = PrefixBalance::new(text);
+                let mut try_split = |at: usize, holes: &mut Holes<'t>, found: &mut Matches<'t>| {
                     let piece = &text[..at];
                     let previous = holes[index];
-                    if previous.is_some_and(|p| p != piece) || found.quotes && !balanced(piece) {
+                    if previous.is_some_and(|p| p != piece) || found.quotes && !prefix.balanced_to(at) {
                         return;
                     }
                     holes[index] = Some(piece);
@@ -1259,18 +1262,37 @@ fn may_quote(text: &str) -> bool {
     text.bytes().any(|byte| matches!(byte, 0x8C | 0x8D | 0x9C | 0x9D))
 }
 
-/// Quotes (「」, “”) open and close properly within `piece`: a slot holds whole quotes only.
-fn balanced(piece: &str) -> bool {
-    let mut open: Vec<char> = Vec::new();
-    for c in piece.chars() {
-        match c {
-            '「' => open.push('」'),
-            '“' => open.push('”'),
-            '」' | '”' if open.pop() != Some(c) => return false,
-            _ => {}
-        }
+/// Whether ever longer prefixes of one text have their quotes (「」, “”) open and close properly (a slot holds
+/// whole quotes only), each prefix checked in the time of the characters it adds.
+struct PrefixBalance<'t> {
+    text: &'t str,
+    scanned: usize,
+    open: Vec<char>,
+    /// A quote closed that was not open: every longer prefix is unbalanced too.
+    broken: bool,
+}
+
+impl<'t> PrefixBalance<'t> {
+    fn new(text: &'t str) -> Self {
+        PrefixBalance { text, scanned: 0, open: Vec::new(), broken: false }
     }
-    open.is_empty()
+
+    /// Whether `text[..end]` is balanced; `end` never goes back.
+    fn balanced_to(&mut self, end: usize) -> bool {
+        for c in self.text.get(self.scanned..end).unwrap_or_default().chars() {
+            if self.broken {
+                break;
+            }
+            match c {
+                '「' => self.open.push('」'),
+                '“' => self.open.push('”'),
+                '」' | '”' if self.open.pop() != Some(c) => self.broken = true,
+                _ => {}
+            }
+        }
+        self.scanned = self.scanned.max(end);
+        !self.broken && self.open.is_empty()
+    }
 }
 
 /// Text `index` of a match, if the frame splices it.
@@ -1300,4 +1322,20 @@ fn uncapitalised(piece: &str, index: usize, parts: &[Part]) -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PrefixBalance;
+
+    #[test]
+    fn prefixes_are_balanced_when_their_quotes_close_in_order() {
+        let text = "a「b」c“d「e」”f」g";
+        let ends: Vec<usize> = text.char_indices().map(|(at, _)| at).skip(1).chain([text.len()]).collect();
+        let mut prefix = PrefixBalance::new(text);
+        let balanced: Vec<&str> =
+            ends.into_iter().filter(|&end| prefix.balanced_to(end)).map(|end| &text[..end]).collect();
+        // The stray 」 breaks every longer prefix.
+        assert_eq!(balanced, ["a", "a「b」", "a「b」c", "a「b」c“d「e」”", "a「b」c“d「e」”f"]);
+    }
 }

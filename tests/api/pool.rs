@@ -1,12 +1,16 @@
 //! The CPU pool: while every worker is busy, `/healthz` still answers at once and a request that cannot get
 //! a worker within the queue timeout is shed with 503 `overloaded` and `Retry-After`; a request past its
-//! time limit answers 408 and its work stops.
+//! time limit answers 408 and its work stops; a game log waits for its turn before its body is read.
 
-use std::sync::mpsc;
+use std::convert::Infallible;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{Method, Request, StatusCode};
 use axum::routing::get;
@@ -16,6 +20,7 @@ use aiwolf_nl::api::config::PoolLimits;
 use aiwolf_nl::api::pool::Weight;
 use aiwolf_nl::api::{ApiConfig, AppState, routes, with_middleware};
 use aiwolf_nl::protocol::Budget;
+use http_body::Frame;
 
 use super::util::{json_request, send};
 
@@ -25,7 +30,7 @@ fn one_worker(request_timeout: Duration) -> (Router, AppState, mpsc::Sender<()>)
     let pool = PoolLimits { workers: 1, heavy_workers: 1, queue_timeout: Duration::from_millis(200) };
     let state = AppState::new(ApiConfig { pool, request_timeout, ..ApiConfig::default() });
     let (release, released) = mpsc::channel::<()>();
-    let released = std::sync::Arc::new(std::sync::Mutex::new(released));
+    let released = Arc::new(std::sync::Mutex::new(released));
     let extra = Router::new()
         .route(
             "/test/hold",
@@ -103,4 +108,42 @@ async fn work_past_the_time_limit_answers_408_and_frees_its_worker() {
         assert!(freed.elapsed() < Duration::from_secs(10), "the worker was never freed");
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
+}
+
+/// A request body that records whether the server has started reading it.
+struct Watched {
+    read: Arc<AtomicBool>,
+    data: Option<Bytes>,
+}
+
+impl http_body::Body for Watched {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        self.read.store(true, Ordering::SeqCst);
+        Poll::Ready(self.data.take().map(|data| Ok(Frame::data(data))))
+    }
+}
+
+fn watched_game_log() -> (Request<Body>, Arc<AtomicBool>) {
+    let read = Arc::new(AtomicBool::new(false));
+    let data = json!({"log": "1,vote,1,2\n1,vote,2,1\n", "target_lang": "en", "format": "text"}).to_string();
+    let body = Body::new(Watched { read: read.clone(), data: Some(Bytes::from(data)) });
+    (json_request(Method::POST, "/v1/gamelog/render", body), read)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_log_waiting_for_its_turn_has_not_read_its_body() {
+    let (router, state, _release) = one_worker(Duration::from_secs(10));
+    let busy = state.pool().reserve_heavy().await.expect("the heavy permit is free");
+    let (request, read) = watched_game_log();
+    send(router.clone(), request).await.assert_error(StatusCode::SERVICE_UNAVAILABLE, "overloaded");
+    assert!(!read.load(Ordering::SeqCst), "the body was read while the request waited for the heavy permit");
+
+    drop(busy);
+    let (request, read) = watched_game_log();
+    let answered = send(router, request).await;
+    assert_eq!(answered.status, StatusCode::OK, "{}", answered.text());
+    assert!(read.load(Ordering::SeqCst));
 }

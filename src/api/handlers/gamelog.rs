@@ -1,20 +1,22 @@
 //! `POST /v1/gamelog/render`: a whole game log → a transcript in Japanese or English, as the JSON
 //! transcript, plain text, or one HTML fragment (see docs/gamelog.md).
 
-use axum::extract::State;
+use axum::body::Body;
+use axum::extract::{FromRequest, Request, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{JsonBodyErrors, on_pool};
+use crate::api::chunked::Chunks;
 use crate::api::error::ApiError;
 use crate::api::extract::ApiJson;
 use crate::api::lang::Style;
 use crate::api::pool::Weight;
 use crate::api::state::AppState;
 use crate::api::strict::object_only;
-use crate::gamelog::{Format, GamelogError, LogLimits, Transcript, TranscriptOptions, transcribe, write};
+use crate::gamelog::{Format, GamelogError, LogLimits, Transcript, TranscriptOptions, transcribe, write_into};
 use crate::protocol::{Budget, NameTable};
 use crate::render::Lang;
 
@@ -69,11 +71,11 @@ impl From<TranscriptLang> for Lang {
         (status = 200, description = "The transcript: the JSON object, text/plain or one text/html fragment, as `format` asks",
             content((Transcript = "application/json"), (String = "text/plain"), (String = "text/html"))),
         JsonBodyErrors))]
-pub async fn render_gamelog(
-    State(state): State<AppState>,
-    ApiJson(request): ApiJson<GamelogRequest>,
-) -> Result<Response, ApiError> {
-    on_pool(&state, Weight::Heavy, move |state, budget| transcribe_log(state, request, budget)).await
+pub async fn render_gamelog(State(state): State<AppState>, request: Request) -> Result<Response, ApiError> {
+    // The permit first, the body after: a request waiting for its turn holds no log (see `api::pool`).
+    let permit = state.pool().reserve_heavy().await?;
+    let ApiJson(request) = ApiJson::<GamelogRequest>::from_request(request, &state).await?;
+    on_pool(&state, Weight::Heavy(permit), move |state, budget| transcribe_log(state, request, budget)).await
 }
 
 /// The transcript in the asked format, as a response.
@@ -96,11 +98,16 @@ fn transcribe_log(state: &AppState, request: GamelogRequest, budget: &Budget) ->
     })?;
     // The log is no longer needed: free it before the output is built beside the transcript.
     drop(request.log);
-    let content_type = match request.format {
-        Format::Json => return Ok(axum::Json(transcript).into_response()),
-        Format::Text => "text/plain; charset=utf-8",
-        Format::Html => "text/html; charset=utf-8",
+    // Written in pieces (see `api::chunked`): the output of a 4 MiB log is tens of megabytes.
+    let mut chunks = Chunks::new();
+    let (written, content_type) = match request.format {
+        Format::Json => (serde_json::to_writer(&mut chunks, &transcript).is_ok(), "application/json"),
+        Format::Text => (write_into(&transcript, Format::Text, &mut chunks).is_ok(), "text/plain; charset=utf-8"),
+        Format::Html => (write_into(&transcript, Format::Html, &mut chunks).is_ok(), "text/html; charset=utf-8"),
     };
-    let body = write(&transcript, request.format).map_err(|_| ApiError::Internal)?;
-    Ok(([(header::CONTENT_TYPE, content_type)], body).into_response())
+    if !written {
+        return Err(ApiError::Internal);
+    }
+    drop(transcript);
+    Ok(([(header::CONTENT_TYPE, content_type)], Body::new(chunks.into_body())).into_response())
 }
