@@ -56,7 +56,11 @@ const CASES: &[(&str, Lang, u32, &str, &str)] = &[
     // C8: own intent vs request.
     ("C8", Lang::Ja, 9, "リンに投票します", "VOTE Agent[07]"),
     ("C8", Lang::Ja, 9, "タクミ吊りに一票", "VOTE Agent[06]"),
-    ("C8", Lang::Ja, 9, "今夜はダイスケを占います", "DIVINATION Agent[09]"),
+    ("C8", Lang::Ja, 9, "今夜はタクミを占います", "DIVINATION Agent[06]"),
+    // Nobody votes for or divines themselves: the speaker (Agent[09], ダイスケ) naming their own seat took one
+    // player for two.
+    ("C8", Lang::Ja, 9, "今夜はダイスケを占います", "Skip"),
+    ("C8", Lang::En, 9, "I vote for Daisuke.", "Skip"),
     ("C8", Lang::Ja, 1, "サクラ噛もうぜ", "REQUEST ANY (ATTACK Agent[02])"),
     ("C8", Lang::Ja, 9, "みんなでケンジに投票しよう", "REQUEST ANY (VOTE Agent[03])"),
     ("C8", Lang::Ja, 9, "@シオン ケンジに投票してくれない？", "REQUEST Agent[04] (VOTE Agent[03])"),

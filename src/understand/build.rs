@@ -245,10 +245,42 @@ fn drop(reason: &'static str) -> Drop {
 /// Builds the protocol sentences of a filled frame.
 pub fn build(scene: &Scene, f: &Filled, context: &PieceContext) -> Outcome {
     let _ = context;
-    let result = check_modality(f).and_then(|()| {
-        if f.flags.contains(Flags::REPORT | Flags::REQUEST) { say_request(scene, f) } else { content(scene, f) }
-    });
+    let result = check_modality(f)
+        .and_then(|()| {
+            if f.flags.contains(Flags::REPORT | Flags::REQUEST) { say_request(scene, f) } else { content(scene, f) }
+        })
+        .and_then(|sentences| {
+            if sentences.iter().any(|s| acts_on_itself(s, scene.ctx.speaker)) {
+                // «>>Agent[04] Agent[04]の投票に反対»: nobody votes for, divines or guards themselves; such a
+                // reading took one player for two.
+                return Err(drop("a player would act on themselves"));
+            }
+            Ok(sentences)
+        });
     outcome(scene, f, result)
+}
+
+/// Whether a sentence has the speaker vote for, divine, identify or guard themselves. Only the speaker's
+/// own acts are checked: «Agent[03]はAgent[03]に白を出した» is what the text says (logs whose names were
+/// all masked alike), and requests and questions are acts of someone else.
+fn acts_on_itself(sentence: &Sentence, speaker: Option<Agent>) -> bool {
+    let actor = sentence.subject.or(speaker).filter(|&actor| Some(actor) == speaker);
+    match &sentence.content {
+        Content::Vote { target }
+        | Content::Voted { target }
+        | Content::Divination { target }
+        | Content::Divined { target, .. }
+        | Content::Identified { target, .. }
+        | Content::Guard { target }
+        | Content::Guarded { target } => actor == Some(*target) && *target != Agent::Any,
+        Content::Because { reason, conclusion } => {
+            acts_on_itself(reason, speaker) || acts_on_itself(conclusion, speaker)
+        }
+        Content::Day { sentence, .. } | Content::Not { sentence } => acts_on_itself(sentence, speaker),
+        Content::And { sentences } | Content::Or { sentences } => sentences.iter().any(|s| acts_on_itself(s, speaker)),
+        Content::Xor { left, right } => acts_on_itself(left, speaker) || acts_on_itself(right, speaker),
+        _ => false,
+    }
 }
 
 /// The sentences a filled frame states.
@@ -524,6 +556,10 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
     };
     if f.flags.any(Flags::FAKE) {
         return Err(drop("a role called fake is denied, which is ambiguous (C7)"));
+    }
+    // «ミドリ1COでベンジャミン黒か»: a result mark beside a claim is the claimant's result, not the role claimed.
+    if f.frame.is_none_or(|frame| frame.value.is_none()) && f.values.iter().all(|(v, _)| matches!(v, Value::Mark(_))) {
+        return Err(drop("a result mark names no role to claim"));
     }
     if f.flags.any(Flags::NOUN) {
         return Err(drop("claims counted or named, not made («占いCOが2人»)"));
@@ -1031,6 +1067,10 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
         Person::Me => {
             if asking {
                 return Err(drop("a question about the speaker"));
+            }
+            // «…が私を人狼だと占った»: the speaker as the object of another's verb is what that player thinks.
+            if f.target.as_ref().is_some_and(|p| p.after.as_deref() == Some("を")) {
+                return Err(drop("the speaker as the object of someone's verb"));
             }
             let speaker = scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?;
             let role = match value {

@@ -280,8 +280,9 @@ fn address_of(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address
         }
     }
     // An `@` mark opening the sentence addresses it and the ones after (C8, «… @ケンジ 不安なのは自然だよ»).
+    // «…ね！@ケン君が私を占った»: a mark with a case particle after it is the sentence's subject or object.
     if let Some(token) = tokens.first()
-        && let Tok::Agent { index, .. } = token.kind
+        && let Tok::Agent { index, after: None | Some("は" | "-"), .. } = token.kind
         && scene.skeleton.refs[index].marked
         && text[first.start..token.start].trim().is_empty()
     {

@@ -66,6 +66,9 @@ struct MarkDef {
     joiners: Vec<String>,
     /// What joins two alternatives («か», "or").
     or: Vec<String>,
+    /// What turns a clause into a noun («…のは», «…のが»): an opinion of it is about the clause's subject.
+    #[serde(default)]
+    nominalisers: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -98,6 +101,9 @@ struct WordDef {
     /// nothing.
     #[serde(default)]
     people: Vec<String>,
+    /// Someone left unnamed as a subject («1人は», «どちらかが»): what is said of them is said of nobody known.
+    #[serde(default)]
+    unnamed: Vec<String>,
 }
 
 /// What a matched word is.
@@ -194,6 +200,7 @@ pub struct Lexicon {
     ending_flags: Vec<Flags>,
     joiners: Vec<String>,
     or_words: Vec<String>,
+    nominalisers: Vec<String>,
     pub sentence: Regex,
     pub piece: Regex,
     pub day: Option<Regex>,
@@ -201,6 +208,8 @@ pub struct Lexicon {
     pub frames: Frames,
     /// Nouns for a person, folded (see `words.people`).
     pub people: Vec<String>,
+    /// Subjects that name nobody, folded (see `words.unnamed`).
+    pub unnamed: Vec<String>,
     /// `(where, utterance, expected)` examples of the two files, checked by the library's tests.
     #[cfg_attr(not(test), allow(dead_code))]
     pub examples: Vec<(String, String, String)>,
@@ -377,6 +386,7 @@ impl Lexicon {
             ending_flags,
             joiners: def.marks.joiners.iter().map(|w| fold_word(w).trim().to_owned()).collect(),
             or_words: def.marks.or.iter().map(|w| fold_word(w).trim().to_owned()).collect(),
+            nominalisers: def.marks.nominalisers.iter().map(|w| fold_word(w).trim().to_owned()).collect(),
             sentence: compile(&super::normalize::fold_pattern(&def.split.sentence))
                 .map_err(|r| entry("split.sentence", r))?,
             piece: compile(&super::normalize::fold_pattern(&def.split.piece)).map_err(|r| entry("split.piece", r))?,
@@ -384,6 +394,7 @@ impl Lexicon {
             talk,
             frames,
             people: def.words.people.iter().map(|w| fold_word(w)).collect(),
+            unnamed: def.words.unnamed.iter().map(|w| fold_word(w)).collect(),
             examples,
         })
     }
@@ -458,6 +469,13 @@ impl Lexicon {
         let gap = gap.trim_matches([' ', '\u{3000}', ',', '、']);
         let gap = gap.strip_prefix("a ").or_else(|| gap.strip_prefix("the ")).unwrap_or(gap);
         self.or_words.iter().any(|w| w == gap || gap.strip_suffix(" a").or_else(|| gap.strip_suffix(" the")) == Some(w))
+    }
+
+    /// Whether the text between a subject and a predicate turns the subject's clause into a noun
+    /// («ミドリが素村COを続けるのは»).
+    pub fn nominalises(&self, between: &str) -> bool {
+        let between = between.trim_end_matches([' ', '\u{3000}', '、', ',']);
+        self.nominalisers.iter().any(|n| between.ends_with(n.as_str()))
     }
 
     /// The verb ending that starts exactly at `at` (Japanese), with what it says and its end.

@@ -74,12 +74,22 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
     let tokens = visible.as_slice();
     let mut out = PieceReading::default();
     let parties = parties(scene, tokens, context);
-    if !scene.lexicon.word_boundaries {
-        out.topic = parties
+    out.topic = if scene.lexicon.word_boundaries {
+        // "Mizuki's too chill. Might be suspicious!": the one other player a piece names, not after a
+        // preposition and not called to, is what a later subjectless opinion is about.
+        let mut named = parties.iter().filter(|p| p.is_third_party() && p.people.len() == 1);
+        match (named.next(), named.next()) {
+            (Some(p), None) if p.before.is_none() && context.vocative.as_ref().is_none_or(|v| v.start != p.start) => {
+                Some(p.clone())
+            }
+            _ => None,
+        }
+    } else {
+        parties
             .iter()
             .find(|p| p.is_third_party() && p.people.len() == 1 && matches!(p.after.as_deref(), Some("は" | "が")))
-            .cloned();
-    }
+            .cloned()
+    };
     let mut used = vec![false; parties.len()];
     let mut cues: Vec<(usize, &Frame)> = Vec::new();
     let mut merged_source = None;
@@ -545,6 +555,22 @@ fn fill_frame<'f>(
         used[k] = true;
         filled.target = Some(parties[k].clone());
     }
+    // «ミドリが素村COを続けるのは怪しい»: an opinion of a nominalised clause is about that clause's subject,
+    // even when the clause's own frame took it as its claimant.
+    if japanese
+        && filled.target.is_none()
+        && frame.class == super::frames::Class::Estimate
+        && frame.asks.is_none()
+        && let Some(k) = parties.iter().rposition(|p| {
+            p.after.as_deref() == Some("が")
+                && p.end <= cue.start
+                && matches!(p.only(), Some(Person::Named(_)))
+                && scene.lexicon.nominalises(&scene.skeleton.text[p.end..cue.start])
+        })
+    {
+        used[k] = true;
+        filled.target = Some(parties[k].clone());
+    }
     // «タクミさん、霊能者っぽい動きしてるよね», «5番、狼目で見てます»: a name set off at the start is what an
     // opinion or a result is about when the piece names nobody else.
     if filled.target.is_none()
@@ -562,6 +588,8 @@ fn fill_frame<'f>(
         && frame.class == super::frames::Class::Vote
         && frame.slots.iter().any(|(slot, _)| *slot == Slot::Target)
         && !filled.flags.any(Flags::QUESTION | Flags::REQUEST | Flags::INCLUSIVE | Flags::INFO)
+        // «ケンジの投票に反対»: another player's vote is not the speaker's.
+        && filled.subject_party().is_none_or(|p| p.only() == Some(Person::Me))
         && let Some(topic) = &context.vocative
     {
         filled.target = Some(topic.clone());
@@ -808,8 +836,14 @@ fn fill_state(
     }
     // «狼がわざわざ目立つ真似をする…», «白が出るはずだ»: a role or species as the subject is about no one in
     // particular, so no earlier player is carried in.
-    let generic =
-        japanese && scene.skeleton.text.get(value_token.end..).is_some_and(|r| r.starts_with(['が', 'は', 'も']));
+    // «占い師が2人いる。1人は狂人かな»: the subject right before the value is someone unnamed, not the topic.
+    let before_value = scene.skeleton.text.get(..value_token.start).unwrap_or("").trim_end_matches([' ', '、']);
+    let unnamed_subject = japanese
+        && before_value
+            .strip_suffix(['は', 'が', 'も'])
+            .is_some_and(|subject| scene.lexicon.unnamed.iter().any(|noun| subject.ends_with(noun.as_str())));
+    let generic = unnamed_subject
+        || japanese && scene.skeleton.text.get(value_token.end..).is_some_and(|r| r.starts_with(['が', 'は', 'も']));
     // «村人です。», "Plain villager.": nothing but the role and a copula.
     let content: Vec<&Token> = tokens.iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise))).collect();
     let copula = |t: &Token| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::COPULA | Flags::GENUINE));
