@@ -213,6 +213,10 @@ fn address_of(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address
         }
     }
     let Some(first) = pieces.first() else { return (standing, leading, pieces) };
+    // "Night target: Servas (seer)": a name after a label and a colon is the label's value, not a call.
+    if scene.skeleton.text[..first.start].trim_end().ends_with(':') {
+        return (standing, leading, pieces);
+    }
     // "Takumi, who we executed yesterday, was…": a name before an attributive clause is its subject.
     let relative_follows = !sentence.asked
         && pieces.get(1).is_some_and(|next| {

@@ -75,15 +75,21 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
     let mut out = PieceReading::default();
     let parties = parties(scene, tokens, context);
     out.topic = if scene.lexicon.word_boundaries {
-        // "Mizuki's too chill. Might be suspicious!": the one other player a piece names, not after a
-        // preposition and not called to, is what a later subjectless opinion is about.
-        let mut named = parties.iter().filter(|p| p.is_third_party() && p.people.len() == 1);
-        match (named.next(), named.next()) {
-            (Some(p), None) if p.before.is_none() && context.vocative.as_ref().is_none_or(|v| v.start != p.start) => {
-                Some(p.clone())
-            }
-            _ => None,
-        }
+        // "Mizuki is too chill. Might be suspicious!": the one other player a piece names, as its subject (first,
+        // not after a preposition, not called to), is what a later subjectless opinion is about. In "you still
+        // target Shizue. That's suspicious" the subject is the addressee.
+        let named = parties.iter().filter(|p| p.is_third_party() && p.people.len() == 1).count();
+        parties
+            .iter()
+            .min_by_key(|p| p.start)
+            .filter(|p| {
+                named == 1
+                    && p.is_third_party()
+                    && p.people.len() == 1
+                    && p.before.is_none()
+                    && context.vocative.as_ref().is_none_or(|v| v.start != p.start)
+            })
+            .cloned()
     } else {
         parties
             .iter()
@@ -850,6 +856,10 @@ fn fill_state(
     let after = scene.skeleton.text.get(value_token.end..context.piece_end.max(value_token.end));
     let ends_here =
         |rest: &str| rest.chars().all(|c| c.is_whitespace() || c.is_ascii_punctuation() || matches!(c, '。' | '、'));
+    // "Night target: Servas (seer).": a role in brackets describes the name before it; it states nothing.
+    if scene.skeleton.text[..value_token.start].trim_end().ends_with('(') {
+        return None;
+    }
     filled.bare_role = matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
         && content.iter().all(|t| t.start == value_token.start || copula(t))
         && content.iter().position(|t| t.start == value_token.start).is_some_and(|i| {
