@@ -540,6 +540,23 @@ fn asks(scene: &Scene, f: &Filled) -> Option<Result<Vec<Sentence>, Drop>> {
 /// COMINGOUT.
 fn claim(scene: &Scene, f: &Filled) -> Built {
     let Some(role) = role_of(f) else {
+        // "No COs.", "No role claims": a call that nobody comes out (C7), to the whole team however addressed.
+        let opens_clause = scene.skeleton.text[..f.cue.0]
+            .trim_end()
+            .chars()
+            .next_back()
+            .is_none_or(|c| matches!(c, '.' | '!' | ':' | ';' | ',' | '—' | '-' | '。' | '、'));
+        // «No COs yet?» asks whether anyone came out (a request asked as a question loses its QUESTION flag).
+        let asked =
+            scene.skeleton.text[f.cue.1..].chars().find(|c| matches!(c, '.' | '!' | '?' | '。' | '\n')) == Some('?');
+        if f.frame.is_some_and(|frame| frame.flags.contains(Flags::NEG | Flags::REQUEST))
+            && opens_clause
+            && !asked
+            && !f.flags.any(Flags::QUESTION)
+        {
+            let nobody_claims = Sentence::new(Content::Comingout { target: Agent::Any, role: Role::Any });
+            return Ok(vec![request(Agent::Any, not(nobody_claims))]);
+        }
         // «役職なに？», "what's your role?", "claim a role": asks for the claim.
         if (f.asking() || f.flags.any(Flags::REQUEST) || f.imperative)
             && let Some(asked) = asks(scene, f)

@@ -686,6 +686,9 @@ fn has_mark(party: &Party, mark: &str, cue_start: usize, cue_end: usize, japanes
                     party.before.is_none() && party.after.as_deref() != Some("iobj")
                 }
         }
+        // "Mio's silence on her voting": an English object preposition governs what follows it, so a player
+        // it marks before the cue belongs to another word.
+        "for" | "on" | "to" | "against" if !japanese => after_cue && party.before.as_deref() == Some(mark),
         _ => party.after.as_deref() == Some(mark) || party.before.as_deref() == Some(mark),
     }
 }
