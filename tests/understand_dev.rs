@@ -19,18 +19,20 @@ fn understander() -> Understander {
 
 /// The mcre label scope: the speaker's own COMINGOUT and DIVINED, and a request to vote (the old
 /// `REQUEST(VOTE X)` had no addressee, so any REQUEST target counts and is written ANY). Sentences with a
-/// written subject are third-party reports, which the mcre labels never carry.
-fn project(sentence: &Sentence) -> Option<String> {
+/// written subject are third-party reports, which the mcre labels never carry. A BECAUSE still says its
+/// conclusion (the mcre labels have no BECAUSE, and they leave a reason given for a request unlabelled).
+fn project(sentence: &Sentence) -> Vec<String> {
     if sentence.subject.is_some() {
-        return None;
+        return Vec::new();
     }
     match &sentence.content {
-        Content::Comingout { .. } | Content::Divined { .. } => Some(sentence.to_canonical()),
+        Content::Comingout { .. } | Content::Divined { .. } => vec![sentence.to_canonical()],
         Content::Request { sentence: inner, .. } if matches!(inner.content, Content::Vote { .. }) => {
             let request = Content::Request { target: Agent::Any, sentence: inner.clone() };
-            Some(Sentence::new(request).to_canonical())
+            vec![Sentence::new(request).to_canonical()]
         }
-        _ => None,
+        Content::Because { conclusion, .. } => project(conclusion),
+        _ => Vec::new(),
     }
 }
 
@@ -54,12 +56,12 @@ fn mcre_projected_exact_set_accuracy() {
             continue;
         }
         let utterance = common::unescape_tsv(&row[1]);
-        let gold: BTreeSet<String> = parse_label(&row[3]).iter().filter_map(project).collect();
+        let gold: BTreeSet<String> = parse_label(&row[3]).iter().flat_map(project).collect();
         let got: BTreeSet<String> = understander
             .understand(&utterance, Lang::Ja, &ctx)
             .sentences
             .iter()
-            .filter_map(|u| project(&u.sentence))
+            .flat_map(|u| project(&u.sentence))
             .collect();
         total += 1;
         if got == gold {

@@ -1097,6 +1097,7 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 Value::Species(Species::Human) if !f.flags.any(Flags::NEG) => {
                     return Ok(vec![not(Sentence::new(Content::Comingout { target: speaker, role: Role::Werewolf }))]);
                 }
+                Value::Mark(_) => return Err(drop("a result with no divination or medium word (C4)")),
                 _ => return Err(drop("a negated species of the speaker")),
             };
             if f.flags.any(Flags::HEDGE | Flags::PAST) && !f.flags.any(Flags::NEG) {

@@ -185,6 +185,8 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         && out.pending.is_none()
         && !parties.iter().any(|p| p.people.contains(&Person::Unknown))
         && let Some(anchor) = state_anchor(scene, tokens)
+        // «占い師であると名乗り出る者はおらぬか»: the role a claim verb took is no statement of its own.
+        && !cues.iter().any(|&(at, frame)| frame.class == super::frames::Class::Claim && anchor < at)
     {
         let mut unused = vec![false; parties.len()];
         let filled = fill_state(scene, tokens, &parties, &mut unused, anchor, context);
@@ -228,6 +230,17 @@ pub(super) fn attributive(scene: &Scene, cue: &Token) -> bool {
         // «占い師COしている人が2人»: a verb before a noun for a person (not the start of a word: «人狼»).
         || scene.lexicon.people.iter().any(|noun| rest.starts_with(noun.as_str()))
             && !scene.tokens.iter().any(|t| t.start == at)
+}
+
+/// Whether a Japanese cue, with its ending, stands right before a noun written in kanji («怪しい動き»,
+/// «白い発言»): it then describes that noun.
+fn modifies_noun(scene: &Scene, cue: &Token) -> bool {
+    let text = scene.skeleton.text.as_str();
+    let end = scene.lexicon.ending_at(text, cue.end).map_or(cue.end, |(_, end)| end);
+    text.get(end..)
+        .map(|rest| rest.strip_prefix(['い', 'な']).unwrap_or(rest))
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
 }
 
 /// What the piece's neighbours and sentence tell the reader.
@@ -585,7 +598,12 @@ fn fill_frame<'f>(
         && frame.negated == super::frames::Negated::Drop
         // «…人狼ということですよね。どう思いますか？» asks what everyone thinks, not about the earlier player.
         && !frame.leaves_value_open()
-        && let Some(topic) = own_vocative(context).or(context.topic.as_ref()).or(context.vocative.as_ref())
+        && let Some(topic) = own_vocative(context).or(context.topic.as_ref()).or(context
+            .vocative
+            .as_ref()
+            // «@タクミ …怪しい動きも見ておく»: an adjective before a noun, with no player set off in its own
+            // sentence or talked about, describes that noun rather than the player the utterance addresses.
+            .filter(|_| !(japanese && modifies_noun(scene, &cue))))
     {
         filled.target = Some(topic.clone());
     }
@@ -603,14 +621,18 @@ fn fill_frame<'f>(
     // Japanese leaves out the player the sentence just talked about. «ケンジは人狼だと思うから投票するよ»,
     // «…狼だ。吊ろう»: a vote with no target takes the near topic. «ミオに投票します。私の占いで黒と出たから
     // です。»: a result with no player, given as the reason of an act on a player, is about that player.
+    // «ケンジに投票を集めたい。投票してくれるかい？»: a call to vote, with no target, for the player just named.
+    let calls = filled.flags.any(Flags::REQUEST | Flags::INCLUSIVE);
     let left_out = match frame.class {
         Class::Vote if context.topic_is_near => context.topic.as_ref(),
+        Class::Vote if calls => context.near_object.as_ref(),
         Class::Result if context.gives_reason => context.near_object.as_ref(),
         _ => None,
     };
     if filled.target.is_none()
         && japanese
-        && !filled.flags.any(Flags::QUESTION | Flags::NEG)
+        && !filled.flags.any(Flags::NEG)
+        && (calls || !filled.flags.any(Flags::QUESTION))
         && let Some(player) = left_out
     {
         filled.target = Some(player.clone());
