@@ -76,8 +76,8 @@ fn mcre_projected_exact_set_accuracy() {
         println!("{miss}");
     }
     assert!(total > 2000, "expected the mcre half of the gold, found {total} rows");
-    // The clause-frame reader holds 91 % here (the old per-phrasing patterns held 99 %): see docs/understanding.md.
-    assert!(accuracy >= 0.91, "mcre accuracy {:.2}% < 91%", accuracy * 100.0);
+    // The clause-frame reader holds 95 % here (the old per-phrasing patterns held 99 %): see docs/understanding.md.
+    assert!(accuracy >= 0.94, "mcre accuracy {:.2}% < 94%", accuracy * 100.0);
 }
 
 #[test]
@@ -209,7 +209,7 @@ fn free_talk_dev_floors() {
         dev_sets::print("free-talk-dev (reviewed labels)", &report, &reviewed);
     }
     // Floors at what is reached now (issue 10 asks ≥ 95 % exact, < 2 % wrong per language).
-    for (lang, exact, wrong) in [("ja", 0.97, 0.02), ("en", 0.95, 0.03)] {
+    for (lang, exact, wrong) in [("ja", 0.97, 0.02), ("en", 0.96, 0.02)] {
         let s = raw.by_lang[lang];
         assert!(s.exact_rate() >= exact, "free-talk {lang}: exact {:.3} < {exact}", s.exact_rate());
         assert!(s.wrong_rate() <= wrong, "free-talk {lang}: wrong {:.3} > {wrong}", s.wrong_rate());
@@ -228,8 +228,8 @@ fn real_talk_dev_floors() {
         let report = dev_sets::score(&understander(), &rows, &reviewed);
         dev_sets::print("real-talk-dev (reviewed labels)", &report, &reviewed);
     }
-    // Floors at what is reached now (issue 10 asks precision ≥ 0.97 and recall ≥ 0.75; not yet met).
-    for (lang, precision, recall) in [("ja", 0.80, 0.75), ("en", 0.80, 0.68)] {
+    // Floors at what is reached now (issue 10 asks precision ≥ 0.97, not yet met, and recall ≥ 0.75).
+    for (lang, precision, recall) in [("ja", 0.87, 0.80), ("en", 0.87, 0.75)] {
         let s = raw.by_lang[lang];
         assert!(s.precision() >= precision, "real-talk {lang}: precision {:.3} < {precision}", s.precision());
         assert!(s.recall() >= recall, "real-talk {lang}: recall {:.3} < {recall}", s.recall());

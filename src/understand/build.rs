@@ -537,6 +537,12 @@ fn asks(scene: &Scene, f: &Filled) -> Option<Result<Vec<Sentence>, Drop>> {
     }))
 }
 
+/// Whether the text before a cue ends with a head count («3人占い師COで»: three seer claims).
+fn counted_before(before: &str) -> bool {
+    let mut chars = before.trim_end().chars().rev();
+    chars.next() == Some('人') && chars.next().is_some_and(|c| c.is_ascii_digit() || "二三四五六".contains(c))
+}
+
 /// COMINGOUT.
 fn claim(scene: &Scene, f: &Filled) -> Built {
     let Some(role) = role_of(f) else {
@@ -598,7 +604,7 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
     if f.flags.any(Flags::HEDGE | Flags::UNDECIDED) {
         return Err(drop("a hedged claim"));
     }
-    if f.flags.any(Flags::NOUN) {
+    if f.flags.any(Flags::NOUN) || counted_before(&scene.skeleton.text[..f.cue.0]) {
         return Err(drop("claims counted or named, not made («占いCOが2人»)"));
     }
     let claimants = match &f.subject {
@@ -850,6 +856,16 @@ fn value_roles(f: &Filled) -> Vec<Role> {
 /// VOTE / VOTED, DIVINATION, GUARD / GUARDED, ATTACK / ATTACKED, and requests and questions about them.
 fn action(scene: &Scene, f: &Filled) -> Built {
     let Some(frame) = f.frame else { return Err(drop("no verb")) };
+    // "I'm voting Kenji, how about you?": the speaker's act, and the others invited to do it too.
+    if f.flags.any(Flags::INVITE) {
+        let mut own = f.clone();
+        own.flags.remove(Flags::INVITE | Flags::QUESTION);
+        let acts = action(scene, &own)?;
+        let to = asked(scene, f)?;
+        let invited: Vec<Sentence> =
+            acts.iter().filter(|s| s.subject.is_none()).map(|s| request(to, s.clone())).collect();
+        return Ok(acts.into_iter().chain(invited).collect());
+    }
     if frame.class == Class::Divine && species_of(f).is_some() {
         return result(scene, f);
     }

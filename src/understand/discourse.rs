@@ -78,7 +78,12 @@ pub fn read(scene: &Scene) -> Read {
                 gives_reason: piece.closed_by == Some(Conn::ReasonBefore) || piece.opened_by == Some(Conn::ReasonAfter),
                 near_object: state.object.as_ref().filter(|(_, at)| state.sentences - at <= 1).map(|(p, _)| p.clone()),
             };
-            let read = read_piece(scene, &piece, &context);
+            let mut read = read_piece(scene, &piece, &context);
+            if read.readings.is_empty() {
+                // The acts of the piece before, or of the sentence before ("I vote Kenji. How about you?").
+                let acts = results.last().map_or(&out.readings[previous.clone()], |(_, acts)| acts.as_slice());
+                read.readings = invited(scene, &piece, address, acts);
+            }
             if let Some(waiting) = deferred.take()
                 && let Some(object) = &read.object
             {
@@ -137,6 +142,41 @@ pub fn read(scene: &Scene) -> Read {
         previous = first_reading.min(out.readings.len())..out.readings.len();
     }
     out
+}
+
+/// «自分はAgent[01]に投票するつもりだが、君達もどうだ？»: a piece that only invites others asks them to do
+/// the speaker's own acts of the piece before (everyone when «みんな»/"you all" or nobody is named, else the
+/// one addressed).
+fn invited(scene: &Scene, piece: &Piece, address: Address, acts: &[Reading]) -> Vec<Reading> {
+    let tokens = &scene.tokens[piece.tokens.clone()];
+    if !tokens.iter().any(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::INVITE))) {
+        return Vec::new();
+    }
+    let addressee = match address {
+        Address::Agent(agent) => Some(agent),
+        _ => scene.addressee,
+    };
+    let to = if tokens.iter().any(|t| matches!(t.kind, Tok::Agent { kind: RefKind::You, .. })) {
+        addressee.unwrap_or(Agent::Any)
+    } else {
+        Agent::Any
+    };
+    acts.iter()
+        .filter(|r| {
+            r.sentence.subject.is_none()
+                && matches!(
+                    r.sentence.content,
+                    Content::Vote { .. } | Content::Divination { .. } | Content::Guard { .. } | Content::Attack { .. }
+                )
+        })
+        .map(|act| Reading {
+            sentence: Protocol::new(Content::Request { target: to, sentence: Box::new(act.sentence.clone()) }),
+            span: (act.span.0, piece.end),
+            trace: Trace { flags: act.trace.flags | Flags::INVITE, ..act.trace.clone() },
+            alternatives: Vec::new(),
+            ..*act
+        })
+        .collect()
 }
 
 /// A piece of nothing but copula words («です», «だよ»).

@@ -80,6 +80,8 @@ flags! {
     NOUN = 29, "noun";
     /// "or I'll vote you", «さもないと»: a threat after a demand; it holds nothing and leaves the demand standing.
     THREAT = 30, "threat";
+    /// «君達もどうだ？», "how about you?": the others invited to do what the speaker just said they will do.
+    INVITE = 31, "invite";
 }
 
 impl Flags {
