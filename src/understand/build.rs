@@ -599,6 +599,20 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
         && f.address == Address::None
         && scene.skeleton.text.get(f.cue.0..f.cue.1).is_some_and(|cue| cue.eq_ignore_ascii_case("co"));
     if f.flags.any(Flags::REQUEST | Flags::INCLUSIVE | Flags::SHOULD) || f.imperative && !shorthand {
+        // «Agent[01]に占い師だと宣言してほしい», "@Rin please come out as seer": one player asked to come out as a
+        // role is well defined; only a call to whoever holds it is not ("Seer, please come out", C8).
+        let asked_is_claimant = f
+            .subject
+            .as_ref()
+            .is_none_or(|p| p.after.as_deref() == Some("に") || matches!(p.only(), Some(Person::You(_))));
+        if f.flags.any(Flags::REQUEST)
+            && !f.flags.any(Flags::INCLUSIVE | Flags::NEG | Flags::QUESTION)
+            && asked_is_claimant
+            && let Ok(to) = asked(scene, f)
+            && to != Agent::Any
+        {
+            return Ok(vec![request(to, Sentence::new(Content::Comingout { target: to, role }))]);
+        }
         return Err(drop("a call to come out is ambiguous (C8)"));
     }
     if f.flags.any(Flags::HEDGE | Flags::UNDECIDED) {
