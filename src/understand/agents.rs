@@ -19,7 +19,8 @@ use crate::protocol::{Agent, Context};
 /// but at most one per distinct name length ends at each byte, and a table from JSON bounds name lengths.)
 #[derive(Debug, Default)]
 pub struct NameIndex {
-    names: Vec<(String, Agent)>,
+    /// Folded name, agent, and whether the table writes it in katakana.
+    names: Vec<(String, Agent, bool)>,
     automaton: Option<AhoCorasick>,
     longest: usize,
     word_boundaries: bool,
@@ -27,32 +28,34 @@ pub struct NameIndex {
 
 impl NameIndex {
     pub fn new(ctx: &Context, word_boundaries: bool) -> Self {
-        let mut names: Vec<(String, Agent)> = ctx
+        let katakana = |name: &str| name.chars().all(|c| ('\u{30a1}'..='\u{30ff}').contains(&c));
+        let mut names: Vec<(String, Agent, bool)> = ctx
             .names
             .iter()
-            .map(|(agent, name)| (fold_word(name.trim()), agent))
-            .filter(|(name, _)| !name.is_empty())
+            .map(|(agent, name)| (fold_word(name.trim()), agent, katakana(name.trim())))
+            .filter(|(name, _, _)| !name.is_empty())
             .collect();
-        names.sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+        names.sort_by_key(|(name, _, _)| std::cmp::Reverse(name.len()));
         // A name several agents share resolves to the first of them anyway; keeping the others would only
         // multiply the matches (a table of thousands of agents all called «ユ» against «ユユユ…»).
         let mut seen = std::collections::HashSet::new();
-        names.retain(|(name, _)| seen.insert(name.clone()));
+        names.retain(|(name, _, _)| seen.insert(name.clone()));
         // Building fails only past the automaton's size limits, far beyond a bounded table; without it no
         // name is found rather than the request failing.
         let automaton = (!names.is_empty())
-            .then(|| AhoCorasick::builder().match_kind(MatchKind::Standard).build(names.iter().map(|(n, _)| n)).ok())
+            .then(|| AhoCorasick::builder().match_kind(MatchKind::Standard).build(names.iter().map(|(n, _, _)| n)).ok())
             .flatten();
-        let longest = names.first().map_or(0, |(name, _)| name.len());
+        let longest = names.first().map_or(0, |(name, _, _)| name.len());
         NameIndex { names, automaton, longest, word_boundaries }
     }
 
-    /// Every occurrence of every name in `text` (overlapping ones too): start, end and agent.
-    fn occurrences<'t>(&'t self, text: &'t str) -> impl Iterator<Item = (usize, usize, Agent)> + 't {
-        self.automaton
-            .iter()
-            .flat_map(move |automaton| automaton.find_overlapping_iter(text))
-            .map(|m| (m.start(), m.end(), self.names[m.pattern().as_usize()].1))
+    /// Every occurrence of every name in `text` (overlapping ones too): start, end, agent, and whether the
+    /// table writes the name in katakana.
+    fn occurrences<'t>(&'t self, text: &'t str) -> impl Iterator<Item = (usize, usize, Agent, bool)> + 't {
+        self.automaton.iter().flat_map(move |automaton| automaton.find_overlapping_iter(text)).map(|m| {
+            let (_, agent, katakana) = self.names[m.pattern().as_usize()];
+            (m.start(), m.end(), agent, katakana)
+        })
     }
 
     /// The longest table name that starts at `at` (at a word boundary where the language has them), with
@@ -177,8 +180,13 @@ pub fn tokenize(
             found.push((whole.start(), whole.end(), RefKind::Other, Some(agent), 0));
         }
     }
-    for (at, end, agent) in names.occurrences(text) {
-        if !words.word_boundaries || is_boundary(text, at, end) {
+    for (at, end, agent, katakana) in names.occurrences(text) {
+        let fits = if words.word_boundaries {
+            is_boundary(text, at, end)
+        } else {
+            !katakana || folded.written_in_katakana(at, end)
+        };
+        if fits {
             found.push((at, end, RefKind::Other, Some(agent), 0));
         }
     }
@@ -390,7 +398,7 @@ mod tests {
         let names: NameTable =
             (1..=500).map(|n| (Agent::Id(n), "ユ".to_owned())).chain([(Agent::Id(7), "ミナト".to_owned())]).collect();
         let index = NameIndex::new(&Context { names, ..Context::default() }, false);
-        assert_eq!(index.names, [(fold_word("ミナト"), Agent::Id(7)), (fold_word("ユ"), Agent::Id(1))]);
+        assert_eq!(index.names, [(fold_word("ミナト"), Agent::Id(7), true), (fold_word("ユ"), Agent::Id(1), true)]);
     }
 
     #[test]
@@ -401,13 +409,28 @@ mod tests {
             .collect();
         let index = NameIndex::new(&Context { names, ..Context::default() }, false);
         let text = fold_word("ユキナコ");
-        let mut found: Vec<(usize, usize, Agent)> = index.occurrences(&text).collect();
+        let mut found: Vec<(usize, usize, Agent)> = index.occurrences(&text).map(|(s, e, a, _)| (s, e, a)).collect();
         found.sort();
         let kana = "ユ".len();
         assert_eq!(found, [(0, 2 * kana, Agent::Id(1)), (0, 3 * kana, Agent::Id(2)), (kana, 4 * kana, Agent::Id(3))]);
         assert_eq!(index.resolve_at(&text, 0), Some((Agent::Id(2), 3 * kana)));
         assert_eq!(index.resolve_at(&text, kana), Some((Agent::Id(3), 4 * kana)));
         assert_eq!(index.resolve_at(&text, 1), None, "not a character boundary");
+    }
+
+    #[test]
+    fn a_katakana_name_is_not_found_inside_hiragana() {
+        let names: NameTable = [(Agent::Id(1), "カナ".to_owned())].into_iter().collect();
+        let ctx = Context { names, ..Context::default() };
+        let index = NameIndex::new(&ctx, false);
+        let words = crate::understand::Understander::embedded().expect("phrases load");
+        let found = |text: &str| {
+            let folded = crate::understand::normalize::fold(text);
+            let agents = &words.lexicon(crate::understand::Lang::Ja).agents;
+            let skeleton = tokenize(text, &folded, &Marks::default(), &index, agents, &ctx, None);
+            skeleton.refs.iter().filter_map(|r| r.agent).collect::<Vec<_>>()
+        };
+        assert_eq!(found("今動かなきゃ。カナが怪しい"), [Agent::Id(1)]);
     }
 
     #[test]

@@ -53,6 +53,17 @@ impl Folded {
         self.chars.get(i).filter(|c| c.start as usize == at).map(|c| c.at as usize)
     }
 
+    /// Whether every kana of the folded span `start..end` was written in katakana (a katakana name is not
+    /// found inside a hiragana word: «カナ» in «動かなきゃ»).
+    pub fn written_in_katakana(&self, start: usize, end: usize) -> bool {
+        let first = self.chars.partition_point(|c| (c.at as usize) < start);
+        self.chars[first..]
+            .iter()
+            .take_while(|c| (c.at as usize) < end)
+            .zip(self.text[start..end].chars())
+            .all(|(origin, c)| origin.katakana || !('\u{3041}'..='\u{3096}').contains(&c))
+    }
+
     /// Each folded character's byte offset, the character, and whether it was written in katakana.
     pub fn chars(&self) -> impl Iterator<Item = (usize, char, bool)> + '_ {
         self.text.char_indices().zip(&self.chars).map(|((at, c), origin)| (at, c, origin.katakana))
