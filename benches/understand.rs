@@ -1,7 +1,14 @@
-//! Understanding throughput over all 2,000 rows of ../shared/nl/real-utterances.tsv, single thread, with a
-//! per-game name table built from the speakers (as a bridge bot would pass it), and the process's peak
-//! memory. Run: `cargo bench --bench understand`. Goal: ≥ 100k utterances/s per core.
+//! Understanding throughput, single thread: over all 2,000 rows of ../shared/nl/real-utterances.tsv (long LLM
+//! turns), with a per-game name table built from the speakers as a bridge bot would pass it, and over the 1,040
+//! rows of the two issue-10 dev sets with their own contexts; then the process's peak memory.
+//! Run: `cargo bench --bench understand`. Goals: ≥ 30k utterances/s per core on real utterances, ≥ 100k on
+//! the dev sets.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+#[path = "../tests/understand_dev/dev_sets.rs"]
+#[allow(dead_code)]
+mod dev_sets;
 mod support;
 
 // The same allocator as the binary.
@@ -53,10 +60,26 @@ fn main() {
     println!("load + compile both phrase files: {:.1} ms", start.elapsed().as_secs_f64() * 1e3);
 
     let passes = std::env::var("UNDERSTAND_BENCH_PASSES").ok().and_then(|p| p.parse().ok()).unwrap_or(20);
+    throughput("understand", &understander, &inputs, passes);
+    if let Some(shared) = common::shared_dir() {
+        let rows: Vec<dev_sets::Row> =
+            dev_sets::free_talk(&shared).into_iter().chain(dev_sets::real_talk(&shared)).collect();
+        let dev: Vec<(&str, Lang, Context)> =
+            rows.iter().map(|row| (row.utterance.as_str(), row.lang, row.ctx.clone())).collect();
+        throughput("understand dev sets", &understander, &dev, passes);
+    }
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    for line in status.lines().filter(|l| l.starts_with("VmHWM") || l.starts_with("VmRSS")) {
+        println!("{line}");
+    }
+}
+
+/// Understands every input `passes` times, five times over, and prints the median rate.
+fn throughput(label: &str, understander: &Understander, inputs: &[(&str, Lang, Context)], passes: usize) {
     let (cpu, wall) = support::measure(5, || {
         let mut sentences = 0;
         for _ in 0..passes {
-            for (text, lang, ctx) in &inputs {
+            for (text, lang, ctx) in inputs {
                 sentences += understander.understand(text, *lang, ctx).sentences.len();
             }
         }
@@ -65,7 +88,7 @@ fn main() {
     let count = inputs.len() * passes;
     let bytes: usize = inputs.iter().map(|(t, _, _)| t.len()).sum::<usize>() * passes;
     println!(
-        "understand: {} utterances ({} rows x {passes}), median of 5: {:.0} utterances/s per core (thread CPU; {:.0} wall), {:.1} MB/s, {:.1} µs/utterance",
+        "{label}: {} utterances ({} rows x {passes}), median of 5: {:.0} utterances/s per core (thread CPU; {:.0} wall), {:.1} MB/s, {:.1} µs/utterance",
         count,
         inputs.len(),
         support::per_second(count, cpu),
@@ -73,8 +96,4 @@ fn main() {
         bytes as f64 / cpu.as_secs_f64() / 1e6,
         cpu.as_secs_f64() * 1e6 / count as f64,
     );
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    for line in status.lines().filter(|l| l.starts_with("VmHWM") || l.starts_with("VmRSS")) {
-        println!("{line}");
-    }
 }
