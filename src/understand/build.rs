@@ -552,12 +552,9 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
             .chars()
             .next_back()
             .is_none_or(|c| matches!(c, '.' | '!' | ':' | ';' | ',' | '—' | '-' | '。' | '、'));
-        // «No COs yet?» asks whether anyone came out (a request asked as a question loses its QUESTION flag).
-        let asked =
-            scene.skeleton.text[f.cue.1..].chars().find(|c| matches!(c, '.' | '!' | '?' | '。' | '\n')) == Some('?');
+        // «No COs yet?» asks whether anyone came out.
         if f.frame.is_some_and(|frame| frame.flags.contains(Flags::NEG | Flags::REQUEST))
             && opens_clause
-            && !asked
             && !f.flags.any(Flags::QUESTION)
         {
             let nobody_claims = Sentence::new(Content::Comingout { target: Agent::Any, role: Role::Any });

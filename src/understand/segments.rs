@@ -111,6 +111,10 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
         {
             continue;
         }
+        // "No COs yet?", "He's the wolf though?": a connective ending an English sentence opens nothing.
+        if lexicon.word_boundaries && conn != Conn::ReasonBefore && i + 1 == last {
+            continue;
+        }
         match conn {
             // The piece ends with the connective: «ケンジが怪しいから、…».
             Conn::ReasonBefore => cuts.push((token.end, i + 1, None, Some(conn))),
