@@ -581,7 +581,7 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
     if f.frame.is_none_or(|frame| frame.value.is_none()) && f.values.iter().all(|(v, _)| matches!(v, Value::Mark(_))) {
         return Err(drop("a result mark names no role to claim"));
     }
-    if f.flags.any(Flags::NOUN) {
+    if f.flags.any(Flags::NOUN) || counted_before(&scene.skeleton.text[..f.cue.0]) {
         return Err(drop("claims counted or named, not made («占いCOが2人»)"));
     }
     if f.asking() {
@@ -614,9 +614,6 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
     }
     if f.flags.any(Flags::HEDGE | Flags::UNDECIDED) {
         return Err(drop("a hedged claim"));
-    }
-    if f.flags.any(Flags::NOUN) || counted_before(&scene.skeleton.text[..f.cue.0]) {
-        return Err(drop("claims counted or named, not made («占いCOが2人»)"));
     }
     let claimants = match &f.subject {
         Some(party) => agents(scene, party)?,
