@@ -100,6 +100,8 @@ pub(crate) enum Mood {
     Question,
     /// The speaker's own result under a DAY that names it: 「シオンさんは人間でした」 after 「1日目の占い結果：」.
     Result,
+    /// An intention for a day already past: 「〜に投票するつもりでした」 / "I was going to vote for …".
+    Past,
 }
 
 impl Mood {
@@ -111,6 +113,7 @@ impl Mood {
             Mood::Suggest => "suggest",
             Mood::Question => "question",
             Mood::Result => "result",
+            Mood::Past => "past",
         }
     }
 }
@@ -120,7 +123,8 @@ impl Mood {
 pub(crate) struct Scope {
     /// The subject an omitted subject stands for here (`None`: the unknown speaker).
     pub inherited: Option<Agent>,
-    /// Who "you" is: the target of the nearest REQUEST/INQUIRE, else the context's addressee.
+    /// Who "you" is: the target of the nearest REQUEST/INQUIRE, else the context's addressee (unless the
+    /// language calls the addressee by name).
     pub you: Option<Agent>,
 }
 
@@ -176,13 +180,14 @@ impl<'a> Composer<'a> {
 
     /// The whole sentence, punctuated.
     pub fn render(mut self, sentence: &Sentence) -> Result<String, RenderError> {
-        let span = self.finish(sentence, Scope { inherited: self.ctx.speaker, you: self.ctx.addressee }, false)?;
+        let span = self.finish(sentence, self.top_scope(), false)?;
         Ok(self.out[span].to_owned())
     }
 
     /// The scope of a top-level sentence.
     pub fn top_scope(&self) -> Scope {
-        Scope { inherited: self.ctx.speaker, you: self.ctx.addressee }
+        let you = if self.set.vocab.name_the_addressee { None } else { self.ctx.addressee };
+        Scope { inherited: self.ctx.speaker, you }
     }
 
     /// How `sentence` renders at one position of a larger sentence (for the reader's checks).
@@ -256,7 +261,8 @@ impl<'a> Composer<'a> {
                 let mut vars = self.day_vars(*day, Mood::Statement, false);
                 if is_inline(operand, inner.inherited) {
                     vars.set(Var::Inline, true);
-                    vars.set(Var::Clause, Text::Out(self.clause(operand, inner, Mood::Statement, false)?));
+                    let mood = day_mood(*day, operand, Mood::Statement, self.ctx.day);
+                    vars.set(Var::Clause, Text::Out(self.clause(operand, inner, mood, false)?));
                 } else {
                     vars.set(Var::Inline, false);
                     vars.set(Var::Sentence, Text::Out(self.sentence(operand, inner)?));
@@ -297,6 +303,27 @@ impl<'a> Composer<'a> {
     }
 
     fn clause_of(&mut self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<Span, RenderError> {
+        if !negated && written_subject(sentence, scope.inherited).is_none() {
+            let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
+            match &sentence.content {
+                Content::And { sentences } if is_joined_and(sentence, scope.inherited) => {
+                    return self.joined(sentences, inner, mood);
+                }
+                Content::Or { sentences } if sentences.len() >= 2 => {
+                    let operands: SmallVec<[&Sentence; 4]> = sentences.iter().collect();
+                    if let Some(merge) = mergeable(&operands, inner, self.ctx.speaker) {
+                        return self.merged(Keyword::Or, &operands, merge, inner, mood);
+                    }
+                }
+                Content::Xor { left, right } => {
+                    let operands: SmallVec<[&Sentence; 4]> = [&**left, &**right].into_iter().collect();
+                    if let Some(merge) = mergeable(&operands, inner, self.ctx.speaker) {
+                        return self.merged(Keyword::Xor, &operands, merge, inner, mood);
+                    }
+                }
+                _ => {}
+            }
+        }
         // Only a verb takes negation inline; NOT (NOT …) or NOT (DAY …) quotes its operand.
         if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
             return self.quoted(sentence, scope, mood, negated);
@@ -308,7 +335,8 @@ impl<'a> Composer<'a> {
                 // A day's result (「1日目の占い結果：…」) is a sentence of its own, never a clause of another.
                 let mut vars = self.day_vars(*day, mood, negated);
                 vars.set(Var::Inline, true);
-                vars.set(Var::Clause, Text::Out(self.clause(operand, inner, mood, negated)?));
+                let operand_mood = day_mood(*day, operand, mood, self.ctx.day);
+                vars.set(Var::Clause, Text::Out(self.clause(operand, inner, operand_mood, negated)?));
                 self.call(Template::Keyword(Keyword::Day), vars)
             }
             _ => self.verb(sentence, scope, mood, negated),
@@ -442,7 +470,7 @@ impl<'a> Composer<'a> {
         self.insert_agent(&mut vars, Var::To, Some(target), Scope { you: None, ..scope });
         self.insert_agent(&mut vars, Var::From, framed, scope);
         vars.set(Var::Framed, framed.is_some());
-        vars.set(Var::Quoted, !is_inline(operand, Some(target)));
+        vars.set(Var::Quoted, !self.said_as_clause(operand, inner));
         vars.set(Var::Clause, Text::Out(self.clause(operand, inner, mood, false)?));
         let text = self.call(Template::Keyword(keyword), vars)?;
         Ok(Body { text, question: keyword == Keyword::Inquire && framed.is_none() })
@@ -456,16 +484,29 @@ impl<'a> Composer<'a> {
         match listed_reasons(reason, scope.inherited) {
             Some(operands) => {
                 for operand in operands {
-                    reasons.push(Text::Out(self.clause(operand, scope, Mood::Statement, false)?));
+                    reasons.push(Text::Out(self.clause(
+                        operand,
+                        scope,
+                        reason_mood(&self.set.vocab, self.options.style),
+                        false,
+                    )?));
                 }
             }
-            None => reasons.push(Text::Out(self.clause(reason, scope, Mood::Statement, false)?)),
+            None => reasons.push(Text::Out(self.clause(
+                reason,
+                scope,
+                reason_mood(&self.set.vocab, self.options.style),
+                false,
+            )?)),
         }
-        // A conclusion with its own subject stays quoted too: said whole, its frame ("According to X, …") would
-        // read as the frame of the whole BECAUSE.
-        let said_whole = !is_inline(conclusion, scope.inherited)
-            && written_subject(conclusion, scope.inherited).is_none()
-            && !matches!(conclusion.content, Content::And { .. });
+        // A conclusion with its own subject stays quoted: said whole, its frame ("According to X, …") would read
+        // as the frame of the whole BECAUSE. An AND of more than plain clauses is said as a run of sentences
+        // after the reasons (「…ので、Aします。Bしてください。」).
+        let run = is_run_conclusion(conclusion, scope.inherited);
+        let said_whole = run
+            || !self.said_as_clause(conclusion, scope)
+                && written_subject(conclusion, scope.inherited).is_none()
+                && !matches!(conclusion.content, Content::And { .. });
         let conclusion = if said_whole {
             self.body(conclusion, scope)?
         } else {
@@ -474,23 +515,25 @@ impl<'a> Composer<'a> {
         let mut vars = self.vars();
         vars.set(Var::Clauses, &reasons[..]);
         vars.set(Var::Conclusion, Text::Out(conclusion.text));
+        vars.set(Var::Run, run);
         vars.set(Var::Question, conclusion.question);
         Ok(Body { text: self.call(Template::Keyword(Keyword::Because), vars)?, question: conclusion.question })
     }
 
     /// AND: every operand is a sentence of its own, with its own final mark ("I will vote for Mizuki. Everyone,
-    /// let's vote for Mizuki."). An operand that is itself an AND is quoted as one clause, so the grouping stays
-    /// readable.
+    /// let's vote for Mizuki."). An operand that is itself an AND is one sentence of joined clauses (or quoted
+    /// as one, when its operands are more than clauses), so the grouping stays readable; so is a BECAUSE whose
+    /// conclusion runs on over sentences, unless it comes last (the sentences after it would join its run).
     fn conjunction(&mut self, operands: &[Sentence], scope: Scope) -> Result<Body, RenderError> {
         let mut sentences: SmallVec<[Text<'a>; 4]> = SmallVec::new();
-        for operand in operands {
-            let sentence = if is_unframed_and(operand, scope.inherited) {
+        for (index, operand) in operands.iter().enumerate() {
+            let last = index + 1 == operands.len();
+            if is_unframed_and(operand, scope.inherited) || !last && is_because_run(operand, scope.inherited) {
                 let clause = self.clause(operand, scope, Mood::Statement, false)?;
-                self.punctuate(Body { text: clause, question: false }, false)?
+                sentences.push(Text::Out(self.punctuate(Body { text: clause, question: false }, false)?));
             } else {
-                self.finish(operand, scope, false)?
-            };
-            sentences.push(Text::Out(sentence));
+                sentences.push(Text::Out(self.finish(operand, scope, false)?));
+            }
         }
         let mut vars = self.vars();
         vars.set(Var::Clauses, &sentences[..]);
@@ -507,24 +550,7 @@ impl<'a> Composer<'a> {
     ) -> Result<Body, RenderError> {
         let operands: SmallVec<[&Sentence; 4]> = operands.collect();
         if let Some(merge) = mergeable(&operands, scope, self.ctx.speaker) {
-            let mut words: SmallVec<[Text<'a>; 4]> = SmallVec::new();
-            for operand in &operands {
-                match (merge, &operand.content) {
-                    (Merge::Role, Content::Estimate { role, .. }) => {
-                        words.push(Text::Words(self.set.vocab.role(*role), ""))
-                    }
-                    (Merge::Target, content) => {
-                        let target = content.target();
-                        words.push(self.agent_text(target, scope, false).1);
-                    }
-                    _ => {}
-                }
-            }
-            let mut vars = self.vars();
-            vars.set(Var::Clauses, &words[..]);
-            vars.set(Var::Inline, true);
-            let list = self.call(Template::Keyword(keyword), vars)?;
-            let text = self.verb_over(operands[0], scope, Mood::Statement, false, Some((merge, list)))?;
+            let text = self.merged(keyword, &operands, merge, scope, Mood::Statement)?;
             return Ok(Body { text, question: false });
         }
         // Alternatives are listed in plain form (「〜するか、〜するか」).
@@ -536,6 +562,63 @@ impl<'a> Composer<'a> {
         vars.set(Var::Clauses, &clauses[..]);
         vars.set(Var::Inline, false);
         Ok(Body { text: self.call(Template::Keyword(keyword), vars)?, question: false })
+    }
+
+    /// OR / XOR of one verb said once over the list of its roles or targets (see [`mergeable`]), in `mood`.
+    fn merged(
+        &mut self,
+        keyword: Keyword,
+        operands: &[&Sentence],
+        merge: Merge,
+        scope: Scope,
+        mood: Mood,
+    ) -> Result<Span, RenderError> {
+        let mut words: SmallVec<[Text<'a>; 4]> = SmallVec::new();
+        for operand in operands {
+            match (merge, &operand.content) {
+                (Merge::Role, Content::Estimate { role, .. }) => {
+                    words.push(Text::Words(self.set.vocab.role(*role), ""))
+                }
+                (Merge::Target, content) => {
+                    let target = content.target();
+                    words.push(self.agent_text(target, scope, false).1);
+                }
+                _ => {}
+            }
+        }
+        let mut vars = self.vars();
+        vars.set(Var::Clauses, &words[..]);
+        vars.set(Var::Inline, true);
+        let list = self.call(Template::Keyword(keyword), vars)?;
+        self.verb_over(operands[0], scope, mood, false, Some((merge, list)))
+    }
+
+    /// An AND of plain clauses said as one clause, joined by the AND template (「Aしますし、Bします」, "A and B").
+    fn joined(&mut self, operands: &[Sentence], scope: Scope, mood: Mood) -> Result<Span, RenderError> {
+        let mut clauses: SmallVec<[Text<'a>; 4]> = SmallVec::new();
+        for operand in operands {
+            clauses.push(Text::Out(self.clause(operand, scope, mood, false)?));
+        }
+        let mut vars = self.vars();
+        vars.set(Var::Clauses, &clauses[..]);
+        vars.set(Var::Inline, true);
+        vars.set(Var::Mood, Word(mood.code()));
+        self.call(Template::Keyword(Keyword::And), vars)
+    }
+
+    /// Whether `sentence` is said as a clause where one is wanted (else it is quoted whole).
+    fn said_as_clause(&self, sentence: &Sentence, scope: Scope) -> bool {
+        if is_inline(sentence, scope.inherited) || is_joined_and(sentence, scope.inherited) {
+            return true;
+        }
+        let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
+        let operands: SmallVec<[&Sentence; 4]> = match &sentence.content {
+            _ if written_subject(sentence, scope.inherited).is_some() => return false,
+            Content::Or { sentences } => sentences.iter().collect(),
+            Content::Xor { left, right } => [&**left, &**right].into_iter().collect(),
+            _ => return false,
+        };
+        mergeable(&operands, inner, self.ctx.speaker).is_some()
     }
 
     fn day_vars(&mut self, day: u32, mood: Mood, negated: bool) -> Vars<'a> {
@@ -720,6 +803,31 @@ pub(crate) fn day_result(
     }
 }
 
+/// The mood of a BECAUSE's reasons: statements, or in chat plain clauses where the language says so (a result as
+/// players post it, 「占い結果：ケンジ●」, takes no から).
+pub(crate) fn reason_mood(vocab: &Vocab, style: Style) -> Mood {
+    if style == Style::Chat && vocab.plain_chat_reasons { Mood::Plain } else { Mood::Statement }
+}
+
+/// The mood of a DAY's operand: an intention (VOTE, DIVINATION, GUARD, ATTACK) or a view (ESTIMATE), negated or
+/// not, stated for a day before `today` is what that day held (「1日目に、ケンジさんに投票するつもりでした」,
+/// 「…人狼だと思っていました」); anything else keeps `mood`.
+pub(crate) fn day_mood(day: u32, operand: &Sentence, mood: Mood, today: Option<u32>) -> Mood {
+    let mut verb = operand;
+    while let Content::Not { sentence } = &verb.content {
+        verb = sentence;
+    }
+    let intention = matches!(
+        verb.content,
+        Content::Vote { .. }
+            | Content::Divination { .. }
+            | Content::Guard { .. }
+            | Content::Attack { .. }
+            | Content::Estimate { .. }
+    );
+    if mood == Mood::Statement && intention && today.is_some_and(|today| day < today) { Mood::Past } else { mood }
+}
+
 /// What the operands of an OR/XOR said over one list differ in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Merge {
@@ -788,6 +896,32 @@ pub(crate) fn written_subject(sentence: &Sentence, inherited: Option<Agent>) -> 
 /// An AND without a subject of its own: a bare run of sentences, which must be quoted inside another run.
 pub(crate) fn is_unframed_and(sentence: &Sentence, inherited: Option<Agent>) -> bool {
     matches!(sentence.content, Content::And { .. }) && written_subject(sentence, inherited).is_none()
+}
+
+/// An AND without a subject of its own whose operands are all plain clauses: said as one clause wherever a
+/// clause is wanted (「Aしますし、Bします」), not quoted.
+pub(crate) fn is_joined_and(sentence: &Sentence, inherited: Option<Agent>) -> bool {
+    match &sentence.content {
+        Content::And { sentences } if sentences.len() >= 2 && written_subject(sentence, inherited).is_none() => {
+            let inner = sentence.subject.or(inherited);
+            sentences.iter().all(|operand| is_inline(operand, inner))
+        }
+        _ => false,
+    }
+}
+
+/// A BECAUSE conclusion said as a run of sentences after the reasons: an AND without a subject of its own whose
+/// operands are not all plain clauses (「…ので、Aします。みんなもAに投票しましょう。」).
+pub(crate) fn is_run_conclusion(conclusion: &Sentence, inherited: Option<Agent>) -> bool {
+    is_unframed_and(conclusion, inherited) && !is_joined_and(conclusion, inherited)
+}
+
+/// A BECAUSE (with or without a subject of its own) whose conclusion is a run of sentences.
+pub(crate) fn is_because_run(sentence: &Sentence, inherited: Option<Agent>) -> bool {
+    match &sentence.content {
+        Content::Because { conclusion, .. } => is_run_conclusion(conclusion, sentence.subject.or(inherited)),
+        _ => false,
+    }
 }
 
 /// The operands of a BECAUSE reason that is an AND of two or more plain clauses (said as a list of reasons).

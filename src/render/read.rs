@@ -16,7 +16,8 @@ use std::sync::{Arc, OnceLock, RwLock};
 use smallvec::SmallVec;
 
 use super::compose::{
-    Composer, LangSet, Mood, Position, Scope, Template, honorific, is_inline, is_unframed_and, is_verb,
+    Composer, LangSet, Mood, Position, Scope, Template, honorific, is_because_run, is_inline, is_run_conclusion,
+    is_unframed_and, is_verb, reason_mood,
 };
 use super::fast_hash::FastMap;
 use super::frame::{self, Part};
@@ -31,7 +32,7 @@ use tried::{AskFrame, DayFrame, Tried};
 /// Longest text the reader looks at (bytes); canonical renderings of 3-deep sentences are far shorter.
 pub(crate) const MAX_READ_BYTES: usize = 4096;
 /// Frame matches and recursions per read before giving up.
-const STEP_BUDGET: usize = 200_000;
+const STEP_BUDGET: usize = 300_000;
 /// Candidates kept per position and text.
 const MAX_CANDIDATES: usize = 8;
 /// Matches kept per frame whose texts touch (the chat style's 「ケンジ●」 and 「ケンジ人狼だと思う」): every cut
@@ -47,7 +48,8 @@ const MAX_OPERANDS: usize = 8;
 /// Most places an AND's text may be cut into sentences (every grouping of them is tried).
 const MAX_AND_CUTS: usize = 10;
 
-const MOODS: [Mood; 6] = [Mood::Statement, Mood::Plain, Mood::Request, Mood::Suggest, Mood::Question, Mood::Result];
+const MOODS: [Mood; 7] =
+    [Mood::Statement, Mood::Plain, Mood::Request, Mood::Suggest, Mood::Question, Mood::Result, Mood::Past];
 const KINDS: [&str; 4] = ["me", "you", "any", "agent"];
 const VERBS: [Keyword; 13] = [
     Keyword::Estimate,
@@ -318,8 +320,8 @@ impl std::hash::Hash for Sym {
 enum Spec {
     Sentence { quoted: bool, question: bool, end: char },
     Frame { kind: Sym },
-    Because { question: bool, reasons: usize },
-    List { keyword: Keyword, count: usize, inline: bool },
+    Because { question: bool, reasons: usize, run: bool },
+    List { keyword: Keyword, count: usize, inline: bool, mood: Mood },
     Ask { keyword: Keyword, to_kind: Sym, from_kind: Sym, framed: bool, quoted: bool, act: Sym },
     Quoted { mood: Mood, negated: bool, act: Sym, subj_kind: Sym },
     Day { mood: Mood, negated: bool, relative: Sym, inline: bool, act: Sym },
@@ -344,17 +346,19 @@ impl Spec {
                 vars.set(Var::Sentence, hole(false));
                 Template::Frame
             }
-            Spec::Because { question, reasons } => {
+            Spec::Because { question, reasons, run } => {
                 let stand_ins = vec![hole(false); reasons];
                 vars.set(Var::Clauses, &stand_ins[..]);
                 vars.set(Var::Conclusion, hole(false));
+                vars.set(Var::Run, run);
                 vars.set(Var::Question, question);
                 Template::Keyword(Keyword::Because)
             }
-            Spec::List { keyword, count, inline } => {
+            Spec::List { keyword, count, inline, mood } => {
                 let stand_ins = vec![hole(false); count];
                 vars.set(Var::Clauses, &stand_ins[..]);
                 vars.set(Var::Inline, inline);
+                vars.set(Var::Mood, Word(mood.code()));
                 Template::Keyword(keyword)
             }
             Spec::Ask { keyword, to_kind: Sym(to_kind), from_kind: Sym(from_kind), framed, quoted, act: Sym(act) } => {
@@ -627,10 +631,10 @@ impl<'a> Reader<'a> {
                         sentence.subject = Some(who);
                         candidates.push(sentence);
                     }
-                    // A framed run of sentences is quoted whole.
-                    for run in self.clause(inner, inner_scope, Mood::Statement, false).iter() {
+                    // A framed run of sentences is quoted whole (even one of plain clauses, which a clause joins).
+                    for run in self.quoted(inner, inner_scope, Mood::Statement, false) {
                         if matches!(run.content, Content::And { .. }) {
-                            candidates.push(Sentence { subject: Some(who), ..run.clone() });
+                            candidates.push(Sentence { subject: Some(who), ..run });
                         }
                     }
                 }
@@ -644,12 +648,18 @@ impl<'a> Reader<'a> {
         let mut candidates = Vec::new();
         let bare = |content| Sentence { subject: None, content };
         // BECAUSE
-        for &(count, ref parts) in &self.tried().because {
+        for &(count, run, ref parts) in &self.tried().because {
             for holes in self.matches(parts, text) {
                 let Some(conclusion) = at(&holes, count) else { continue };
                 let Some(reasons) = self.reasons(&holes[..count], scope) else { continue };
-                let mut conclusions: Vec<Sentence> = self.clause(conclusion, scope, Mood::Statement, false).to_vec();
-                conclusions.extend(self.body(conclusion, scope).iter().cloned());
+                let mut conclusions: Vec<Sentence> = Vec::new();
+                if run {
+                    let runs = self.body(conclusion, scope);
+                    conclusions.extend(runs.iter().filter(|s| is_run_conclusion(s, scope.inherited)).cloned());
+                } else {
+                    conclusions.extend(self.clause(conclusion, scope, Mood::Statement, false).iter().cloned());
+                    conclusions.extend(self.body(conclusion, scope).iter().cloned());
+                }
                 for reason in &reasons {
                     for conclusion in &conclusions {
                         candidates.push(bare(Content::Because {
@@ -666,13 +676,15 @@ impl<'a> Reader<'a> {
                 for holes in self.matches(parts, text) {
                     let Some(operand) = at(&holes, 1) else { continue };
                     let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
-                    let operands = if inline {
-                        self.clause(operand, scope, mood, false)
+                    let operands: Vec<Sentence> = if inline {
+                        self.operand_moods(day, mood)
+                            .flat_map(|mood| self.clause(operand, scope, mood, false).to_vec())
+                            .collect()
                     } else {
-                        self.sentence(operand, scope, true)
+                        self.sentence(operand, scope, true).to_vec()
                     };
-                    for sentence in operands.iter() {
-                        candidates.push(bare(Content::Day { day, sentence: Box::new(sentence.clone()) }));
+                    for sentence in operands {
+                        candidates.push(bare(Content::Day { day, sentence: Box::new(sentence) }));
                     }
                 }
             }
@@ -682,7 +694,7 @@ impl<'a> Reader<'a> {
             candidates.push(bare(Content::Not { sentence: Box::new(operand.clone()) }));
         }
         candidates.extend(self.conjunctions(text, scope));
-        candidates.extend(self.merged(text, scope));
+        candidates.extend(self.merged(text, scope, Mood::Statement));
         // OR, XOR
         for &(keyword, count, ref parts) in &self.tried().lists[0] {
             let mood = Mood::Plain;
@@ -708,19 +720,58 @@ impl<'a> Reader<'a> {
         candidates
     }
 
-    /// OR / XOR of one verb said once over a list of roles or targets (see `compose::mergeable`): a statement
-    /// verb frame whose role or target slot holds the list.
-    fn merged(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+    /// An AND of plain clauses said as one clause (see `compose::is_joined_and`), in `mood`.
+    fn joined(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        for &(count, ref parts) in self.tried().joined(mood) {
+            // Each joint is a literal of the frame: a text with too few of them cannot match this frame or a
+            // longer one.
+            if !has_literals(parts, text) {
+                break;
+            }
+            for holes in self.matches(parts, text) {
+                let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
+                for piece in holes.iter().take(count) {
+                    let Some(piece) = piece else { break };
+                    let operands: Vec<Sentence> = self
+                        .clause(piece, scope, mood, false)
+                        .iter()
+                        .filter(|s| is_inline(s, scope.inherited))
+                        .cloned()
+                        .collect();
+                    combinations = extended(combinations, &operands);
+                    if combinations.is_empty() {
+                        break;
+                    }
+                }
+                for operands in combinations.into_iter().filter(|c| c.len() == count) {
+                    candidates.push(Sentence { subject: None, content: Content::And { sentences: operands } });
+                }
+            }
+        }
+        candidates
+    }
+
+    /// OR / XOR of one verb said once over a list of roles or targets (see `compose::mergeable`): a verb frame
+    /// in `mood` whose role or target slot holds the list.
+    fn merged(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
         let mut candidates = Vec::new();
         // One clause: never a quote, a question or a run of sentences.
         if text.contains(['「', '“', '。', '？', '?']) || text.contains(". ") {
             return candidates;
         }
-        let Some(frames) = self.grammar.verbs.get(&(Mood::Statement, false)) else { return candidates };
+        let Some(frames) = self.grammar.verbs.get(&(mood, false)) else { return candidates };
         let mut lists = Vec::new();
         for (keyword, count, list) in &self.tried().lists[1] {
-            // Cheap test first: every word of the list frame is in the text.
-            if list.iter().all(|part| !matches!(part, Part::Literal(l) if find(text, l).is_none())) {
+            // Cheap tests first: every word of the list frame is in the text, and an item (a name or a role)
+            // ends right before the last one.
+            let last_joint = list.iter().rev().find_map(|part| match part {
+                Part::Literal(literal) => Some(literal.as_str()),
+                Part::Text(..) => None,
+            });
+            if list.iter().all(|part| !matches!(part, Part::Literal(l) if find(text, l).is_none()))
+                && last_joint.is_none_or(|joint| self.item_before(text, joint))
+            {
                 lists.push((*keyword, *count, list));
             }
         }
@@ -802,12 +853,12 @@ impl<'a> Reader<'a> {
     /// The reasons of a BECAUSE: one clause, or a list of plain clauses that is an AND.
     fn reasons(&self, pieces: &[Option<&str>], scope: Scope) -> Option<Vec<Sentence>> {
         if let [Some(piece)] = pieces {
-            let reasons = self.clause(piece, scope, Mood::Statement, false);
+            let reasons = self.clause(piece, scope, reason_mood(&self.set.vocab, self.options.style), false);
             return (!reasons.is_empty()).then(|| reasons.to_vec());
         }
         let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
         for piece in pieces {
-            let operands = self.clause((*piece)?, scope, Mood::Statement, false);
+            let operands = self.clause((*piece)?, scope, reason_mood(&self.set.vocab, self.options.style), false);
             let operands: Vec<Sentence> = operands.iter().filter(|s| is_inline(s, scope.inherited)).cloned().collect();
             combinations = extended(combinations, &operands);
         }
@@ -860,12 +911,18 @@ impl<'a> Reader<'a> {
         candidates
     }
 
-    /// One operand of an AND: a whole sentence, or a nested AND quoted as a clause and punctuated.
+    /// One operand of an AND: a whole sentence, or a nested AND (or a BECAUSE whose conclusion runs on) said as
+    /// a clause and punctuated.
     fn conjunct(&self, text: &str, scope: Scope) -> Vec<Sentence> {
         let mut operands: Vec<Sentence> = self.sentence(text, scope, false).to_vec();
         for body in self.bodies(text, false) {
             let nested = self.clause(&body, scope, Mood::Statement, false);
-            operands.extend(nested.iter().filter(|s| is_unframed_and(s, scope.inherited)).cloned());
+            operands.extend(
+                nested
+                    .iter()
+                    .filter(|s| is_unframed_and(s, scope.inherited) || is_because_run(s, scope.inherited))
+                    .cloned(),
+            );
         }
         operands
     }
@@ -937,6 +994,8 @@ impl<'a> Reader<'a> {
         self.memoised(PositionKey::Clause(scope, mood, negated), text, || {
             let mut candidates = self.quoted(text, scope, mood, negated);
             if !negated {
+                candidates.extend(self.joined(text, scope, mood));
+                candidates.extend(self.merged(text, scope, mood));
                 for operand in self.verbs(text, scope, mood, true) {
                     candidates.push(Sentence { subject: None, content: Content::Not { sentence: Box::new(operand) } });
                 }
@@ -944,9 +1003,11 @@ impl<'a> Reader<'a> {
                     for holes in self.matches(parts, text) {
                         let Some(clause) = at(&holes, 1) else { continue };
                         let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
-                        for operand in self.clause(clause, scope, operand_mood, false).iter() {
-                            let content = Content::Day { day, sentence: Box::new(operand.clone()) };
-                            candidates.push(Sentence { subject: None, content });
+                        for operand_mood in self.operand_moods(day, operand_mood) {
+                            for operand in self.clause(clause, scope, operand_mood, false).iter() {
+                                let content = Content::Day { day, sentence: Box::new(operand.clone()) };
+                                candidates.push(Sentence { subject: None, content });
+                            }
                         }
                     }
                 }
@@ -971,6 +1032,13 @@ impl<'a> Reader<'a> {
             }
         }
         candidates
+    }
+
+    /// The moods a DAY operand is read in: a day before today also states its intentions as past plans (see
+    /// `compose::day_mood`; the confirmation drops whatever the wrong mood reads).
+    fn operand_moods(&self, day: u32, mood: Mood) -> impl Iterator<Item = Mood> {
+        let past = mood == Mood::Statement && self.ctx.day.is_some_and(|today| day < today);
+        std::iter::once(mood).chain(past.then_some(Mood::Past))
     }
 
     /// DAY frames in `mood` for each relative word and, for an inline statement in sentence position
@@ -1164,6 +1232,22 @@ impl<'a> Reader<'a> {
         agents
     }
 
+    /// Whether `joint` occurs in `text` right after a list item: a name (as shown, or `Agent[NN]`) or a role.
+    fn item_before(&self, text: &str, joint: &str) -> bool {
+        let honorific = honorific(&self.set.vocab, &self.options);
+        text.match_indices(joint).any(|(at, _)| {
+            let before = &text[..at];
+            // Roles merge only when named (an ANY role is never listed).
+            let role =
+                Role::ALL.iter().any(|role| role.keyword() != "ANY" && before.ends_with(self.set.vocab.role(*role)));
+            let Some(named) = before.strip_suffix(honorific) else { return role };
+            role || named.ends_with(']')
+                || self.ctx.names.iter().any(|(agent, _)| {
+                    self.set.lang.name_of(&self.ctx.names, agent).is_some_and(|name| named.ends_with(name))
+                })
+        })
+    }
+
     fn role_of(&self, word: &str) -> Option<Role> {
         Role::ALL.iter().copied().find(|r| self.set.vocab.role(*r) == word)
     }
@@ -1198,6 +1282,17 @@ fn merges(keyword: Keyword) -> bool {
 /// Where `needle` first occurs in `haystack` (short texts: cheaper than building a two-way searcher). Anchored
 /// on the needle's last two bytes, which vary more than the lead byte of Japanese characters, so the full
 /// comparison runs almost only where the needle is.
+/// Whether `text` holds every literal of `parts` as many times as the frame does.
+fn has_literals(parts: &[Part], text: &str) -> bool {
+    parts.iter().enumerate().all(|(i, part)| match part {
+        Part::Literal(literal) if !parts[..i].contains(part) => {
+            let needed = parts.iter().filter(|other| *other == part).count();
+            text.matches(literal.as_str()).take(needed).count() == needed
+        }
+        _ => true,
+    })
+}
+
 fn find(haystack: &str, needle: &str) -> Option<usize> {
     let (bytes, needle) = (haystack.as_bytes(), needle.as_bytes());
     let last = *needle.last()?;

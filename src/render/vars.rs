@@ -69,6 +69,7 @@ variables! {
     Framed = "framed",
     Reason = "reason",
     Conclusion = "conclusion",
+    Run = "run",
     Day = "day",
     Relative = "relative",
     Id = "id",

@@ -23,6 +23,12 @@ struct RawVocab {
     me_object: String,
     you: String,
     you_object: String,
+    /// The context's addressee is called by name, not `you` (Japanese players rarely say あなた to each other).
+    #[serde(default)]
+    name_the_addressee: bool,
+    /// The chat style gives a BECAUSE's reasons as plain clauses: a posted result (「占い結果：ケンジ●」) takes no から.
+    #[serde(default)]
+    plain_chat_reasons: bool,
     honorific: String,
     roles: BTreeMap<String, String>,
     species: BTreeMap<String, String>,
@@ -42,6 +48,8 @@ pub(crate) struct Vocab {
     pub me_object: String,
     pub you: String,
     pub you_object: String,
+    pub name_the_addressee: bool,
+    pub plain_chat_reasons: bool,
     pub honorific: String,
     roles: Vec<String>,
     species: Vec<String>,
@@ -72,6 +80,8 @@ impl Vocab {
             me_object: raw.me_object,
             you: raw.you,
             you_object: raw.you_object,
+            name_the_addressee: raw.name_the_addressee,
+            plain_chat_reasons: raw.plain_chat_reasons,
             honorific: raw.honorific,
             words: raw.words,
         })

@@ -35,12 +35,14 @@ pub(super) type QuotedFrame = (&'static str, Arc<[Part]>);
 pub(super) struct Tried {
     /// REQUEST / INQUIRE, in the order `Reader::asks` tries them.
     pub asks: Vec<AskFrame>,
-    /// BECAUSE by number of reasons: statements, then questions.
-    pub because: Vec<(usize, Arc<[Part]>)>,
+    /// BECAUSE by number of reasons and whether the conclusion runs on: statements, then questions.
+    pub because: Vec<(usize, bool, Arc<[Part]>)>,
     /// OR / XOR by number of operands, `[not inline, inline]`.
     pub lists: [Vec<ListFrame>; 2],
     /// The AND separator frame.
     pub and: Option<Arc<[Part]>>,
+    /// ANDs said as one clause, by mood: (number of operands, parts).
+    joined: Vec<Vec<(usize, Arc<[Part]>)>>,
     /// DAY frames, at [`day_index`].
     days: Vec<Vec<DayFrame>>,
     /// `_quoted` / NOT frames by act, at [`quoted_index`].
@@ -78,8 +80,11 @@ impl Tried {
         }
         let mut because = Vec::new();
         for question in [false, true] {
-            for count in 1..=MAX_OPERANDS {
-                because.extend(parts(Spec::Because { question, reasons: count }).map(|parts| (count, parts)));
+            for run in [false, true] {
+                for count in 1..=MAX_OPERANDS {
+                    let spec = Spec::Because { question, reasons: count, run };
+                    because.extend(parts(spec).map(|parts| (count, run, parts)));
+                }
             }
         }
         let lists = [false, true].map(|inline| {
@@ -87,12 +92,23 @@ impl Tried {
             for keyword in [Keyword::Or, Keyword::Xor] {
                 let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
                 for count in 2..=most {
-                    list.extend(parts(Spec::List { keyword, count, inline }).map(|parts| (keyword, count, parts)));
+                    let spec = Spec::List { keyword, count, inline, mood: Mood::Statement };
+                    list.extend(parts(spec).map(|parts| (keyword, count, parts)));
                 }
             }
             list
         });
-        let and = parts(Spec::List { keyword: Keyword::And, count: 2, inline: false });
+        let and = parts(Spec::List { keyword: Keyword::And, count: 2, inline: false, mood: Mood::Statement });
+        let joined = MOODS
+            .iter()
+            .map(|&mood| {
+                (2..=MAX_OPERANDS)
+                    .filter_map(|count| {
+                        parts(Spec::List { keyword: Keyword::And, count, inline: true, mood }).map(|p| (count, p))
+                    })
+                    .collect()
+            })
+            .collect();
         let mut days = vec![Vec::new(); MOODS.len() * 16];
         let mut quoted = vec![Vec::new(); MOODS.len() * 2 * KINDS.len()];
         for mood in MOODS {
@@ -127,7 +143,12 @@ impl Tried {
                 }
             }
         }
-        Tried { asks, because, lists, and, days, quoted }
+        Tried { asks, because, lists, and, joined, days, quoted }
+    }
+
+    /// AND frames said as one clause in `mood`, by number of operands.
+    pub fn joined(&self, mood: Mood) -> &[(usize, Arc<[Part]>)] {
+        &self.joined[mood_index(mood)]
     }
 
     /// DAY frames in `mood` for each relative word (`dated`: the current day is known) and, for an inline
