@@ -5,6 +5,8 @@
 //! lead character saying what kind of reference it is, and an index into [`Skeleton::refs`]), so that phrase
 //! patterns match `{agent}` with one regular expression whatever the name looked like.
 
+use std::sync::{Arc, Mutex};
+
 use aho_corasick::{AhoCorasick, AhoCorasickKind, Input, MatchKind};
 
 use super::mentions::Marks;
@@ -12,7 +14,7 @@ use super::normalize::{Folded, fold_word};
 use super::words::{
     AgentWords, MAX_TOKENS, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU, UnknownNameRules,
 };
-use crate::protocol::{Agent, Context};
+use crate::protocol::{Agent, Context, NameTable};
 
 /// The folded names of the game's table, longest first, indexed by one automaton: finding every occurrence
 /// of every name costs O(text + names) instead of one scan of the text per name. (Occurrences can overlap,
@@ -77,6 +79,76 @@ impl NameIndex {
             .filter(|m| m.start() == at && (!self.word_boundaries || is_boundary(text, at, m.end())))
             .max_by_key(|m| m.end())
             .map(|m| (self.names[m.pattern().as_usize()].1, m.end()))
+    }
+
+    /// Bytes the index holds (its names and automaton), for bounding [`NameIndexCache`].
+    fn heap_bytes(&self) -> usize {
+        self.names
+            .iter()
+            .map(|(name, _, _)| name.capacity() + std::mem::size_of::<(String, Agent, bool)>())
+            .sum::<usize>()
+            + self.automaton.as_ref().map_or(0, AhoCorasick::memory_usage)
+    }
+}
+
+/// Most name indexes [`NameIndexCache`] keeps, and most bytes they may hold together (a table read from JSON
+/// is bounded, and its index takes well under this).
+const CACHED_INDEXES: usize = 16;
+const CACHED_INDEX_BYTES: usize = 8 << 20;
+
+/// The name indexes of the tables read lately, most recently used first: a bridge bot sends its game's table
+/// with every request, and building the automaton costs more than reading a short utterance. Shared by the
+/// threads reading with one `Understander`; the lock is held only to look a table up or to store an index,
+/// never while one is built.
+#[derive(Debug, Default)]
+pub struct NameIndexCache {
+    entries: Mutex<Vec<CachedIndex>>,
+}
+
+#[derive(Debug)]
+struct CachedIndex {
+    table: NameTable,
+    word_boundaries: bool,
+    index: Arc<NameIndex>,
+    bytes: usize,
+}
+
+impl NameIndexCache {
+    /// The index of `ctx`'s name table, built on first use.
+    pub fn get(&self, ctx: &Context, word_boundaries: bool) -> Arc<NameIndex> {
+        let found = |entries: &[CachedIndex]| {
+            entries.iter().position(|e| e.word_boundaries == word_boundaries && e.table == ctx.names)
+        };
+        {
+            let mut entries = self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some(i) = found(&entries) {
+                entries[..=i].rotate_right(1);
+                return Arc::clone(&entries[0].index);
+            }
+        }
+        let index = Arc::new(NameIndex::new(ctx, word_boundaries));
+        let bytes = index.heap_bytes()
+            + ctx.names.iter().map(|(_, name)| name.len() + std::mem::size_of::<String>()).sum::<usize>();
+        if bytes > CACHED_INDEX_BYTES {
+            return index;
+        }
+        let mut entries = self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Another thread may have stored the same table meanwhile.
+        if found(&entries).is_none() {
+            entries
+                .insert(0, CachedIndex { table: ctx.names.clone(), word_boundaries, index: Arc::clone(&index), bytes });
+            let mut total = 0;
+            let keep = entries
+                .iter()
+                .take(CACHED_INDEXES)
+                .take_while(|e| {
+                    total += e.bytes;
+                    total <= CACHED_INDEX_BYTES
+                })
+                .count();
+            entries.truncate(keep);
+        }
+        index
     }
 }
 
@@ -439,6 +511,42 @@ mod tests {
             skeleton.refs.iter().filter_map(|r| r.agent).collect::<Vec<_>>()
         };
         assert_eq!(found("今動かなきゃ。カナが怪しい"), [Agent::Id(1)]);
+    }
+
+    #[test]
+    fn the_cache_reuses_an_index_per_table_and_stays_bounded() {
+        let table = |n: u32| -> NameTable { [(Agent::Id(1), format!("ミナト{n}"))].into_iter().collect() };
+        let ctx = |n: u32| Context { names: table(n), ..Context::default() };
+        let cache = NameIndexCache::default();
+        let first = cache.get(&ctx(0), false);
+        assert!(Arc::ptr_eq(&first, &cache.get(&ctx(0), false)));
+        assert!(!Arc::ptr_eq(&first, &cache.get(&ctx(0), true)), "word boundaries are part of the key");
+        assert!(!Arc::ptr_eq(&first, &cache.get(&ctx(1), false)));
+        for n in 2..40 {
+            cache.get(&ctx(n), false);
+        }
+        assert_eq!(cache.entries.lock().unwrap().len(), CACHED_INDEXES);
+        assert!(!Arc::ptr_eq(&first, &cache.get(&ctx(0), false)), "the least recently used went first");
+    }
+
+    #[test]
+    fn the_largest_table_json_allows_is_cached() {
+        use crate::protocol::{MAX_NAME_CHARS, MAX_NAMED_AGENTS, MAX_NAMES_PER_AGENT};
+        let names: NameTable = (1..=MAX_NAMED_AGENTS as u32)
+            .flat_map(|a| {
+                (0..MAX_NAMES_PER_AGENT).map(move |k| {
+                    let name: String = (0..MAX_NAME_CHARS)
+                        .map(|i| char::from_u32(0x4e00 + a * 97 + (k * 31 + i) as u32).unwrap())
+                        .collect();
+                    (Agent::Id(a), name)
+                })
+            })
+            .collect();
+        let ctx = Context { names, ..Context::default() };
+        let cache = NameIndexCache::default();
+        let index = cache.get(&ctx, false);
+        assert!(index.heap_bytes() < CACHED_INDEX_BYTES / 4, "{} bytes", index.heap_bytes());
+        assert!(Arc::ptr_eq(&index, &cache.get(&ctx, false)));
     }
 
     #[test]
