@@ -16,20 +16,31 @@ use super::words::{
 };
 use crate::protocol::{Agent, Context, NameTable};
 
-/// The folded names of the game's table, longest first, indexed by one automaton: finding every occurrence
-/// of every name costs O(text + names) instead of one scan of the text per name. (Occurrences can overlap,
-/// but at most one per distinct name length ends at each byte, and a table from JSON bounds name lengths.)
+/// The folded names of the game's table, longest first. A table of more than [`FEW_NAMES`] names is indexed
+/// by one automaton: finding every occurrence of every name costs O(text + names) instead of one scan of the
+/// text per name. A game's table is smaller (a name or two a seat) and found by [`FewNames`], one pass over
+/// the text that builds in a fraction of an automaton's time. (Occurrences can overlap, but at most one per
+/// distinct name length ends at each byte, and a table from JSON bounds name lengths.)
 #[derive(Debug, Default)]
 pub struct NameIndex {
     /// Folded name, agent, and whether the table writes it in katakana.
     names: Vec<(String, Agent, bool)>,
+    /// `None` for a table of [`FEW_NAMES`] names or fewer (or past the automaton's size limits, far beyond a
+    /// bounded table: then no name is found rather than the request failing).
     automaton: Option<AhoCorasick>,
+    /// The filter that finds a table of [`FEW_NAMES`] names or fewer.
+    few: Option<Box<FewNames>>,
     longest: usize,
     word_boundaries: bool,
 }
 
 impl NameIndex {
     pub fn new(ctx: &Context, word_boundaries: bool) -> Self {
+        Self::indexing_beyond(ctx, word_boundaries, FEW_NAMES)
+    }
+
+    /// The index, with an automaton for more than `few` names.
+    fn indexing_beyond(ctx: &Context, word_boundaries: bool, few: usize) -> Self {
         let katakana = |name: &str| name.chars().all(|c| ('\u{30a1}'..='\u{30ff}').contains(&c));
         let mut names: Vec<(String, Agent, bool)> = ctx
             .names
@@ -42,12 +53,12 @@ impl NameIndex {
         // multiply the matches (a table of thousands of agents all called «ユ» against «ユユユ…»).
         let mut seen = std::collections::HashSet::new();
         names.retain(|(name, _, _)| seen.insert(name.clone()));
-        // Building fails only past the automaton's size limits, far beyond a bounded table; without it no
-        // name is found rather than the request failing.
-        let automaton = (!names.is_empty())
+        let scan = !names.is_empty() && names.len() <= few.min(FEW_NAMES);
+        let few = scan.then(|| FewNames::new(names.iter().map(|(name, _, _)| name.as_str())));
+        let automaton = (!scan && !names.is_empty())
             .then(|| {
-                // Built for every request: a contiguous NFA builds several times faster than the DFA the
-                // builder picks for a small table, and searches a short text about as fast.
+                // A contiguous NFA builds several times faster than the DFA the builder would pick, and
+                // searches a short text about as fast.
                 AhoCorasick::builder()
                     .match_kind(MatchKind::Standard)
                     .kind(Some(AhoCorasickKind::ContiguousNFA))
@@ -56,23 +67,36 @@ impl NameIndex {
             })
             .flatten();
         let longest = names.first().map_or(0, |(name, _, _)| name.len());
-        NameIndex { names, automaton, longest, word_boundaries }
+        NameIndex { names, automaton, few, longest, word_boundaries }
     }
 
     /// Every occurrence of every name in `text` (overlapping ones too): start, end, agent, and whether the
     /// table writes the name in katakana.
     fn occurrences<'t>(&'t self, text: &'t str) -> impl Iterator<Item = (usize, usize, Agent, bool)> + 't {
-        self.automaton.iter().flat_map(move |automaton| automaton.find_overlapping_iter(text)).map(|m| {
+        let indexed = self.automaton.iter().flat_map(move |automaton| automaton.find_overlapping_iter(text)).map(|m| {
             let (_, agent, katakana) = self.names[m.pattern().as_usize()];
             (m.start(), m.end(), agent, katakana)
-        })
+        });
+        let scanned = self.few.iter().flat_map(move |few| few.starts(&self.names, text)).map(|(at, k)| {
+            let (name, agent, katakana) = &self.names[k];
+            (at, at + name.len(), *agent, *katakana)
+        });
+        indexed.chain(scanned)
     }
 
     /// The longest table name that starts at `at` (at a word boundary where the language has them), with
     /// its end.
     pub fn resolve_at(&self, text: &str, at: usize) -> Option<(Agent, usize)> {
+        let rest = text.get(at..)?;
+        if self.few.is_some() {
+            // Longest first: the first that fits is the longest.
+            return self.names.iter().find_map(|(name, agent, _)| {
+                let end = at + name.len();
+                (rest.starts_with(name.as_str()) && (!self.word_boundaries || is_boundary(text, at, end)))
+                    .then_some((*agent, end))
+            });
+        }
         let automaton = self.automaton.as_ref()?;
-        text.get(at..)?;
         let window = Input::new(text).span(at..text.len().min(at + self.longest));
         automaton
             .find_overlapping_iter(window)
@@ -88,6 +112,66 @@ impl NameIndex {
             .map(|(name, _, _)| name.capacity() + std::mem::size_of::<(String, Agent, bool)>())
             .sum::<usize>()
             + self.automaton.as_ref().map_or(0, AhoCorasick::memory_usage)
+            + self.few.as_ref().map_or(0, |_| std::mem::size_of::<FewNames>())
+    }
+}
+
+/// Most names a table may have to be found through [`FewNames`] rather than an automaton (one bit each).
+const FEW_NAMES: usize = 32;
+
+/// The names of a small table, for finding them without an automaton: bit `k` of `masks[j][b]` says that
+/// name `k` (in [`NameIndex::names`]) can have byte `b` at offset `j`, any byte past its end; byte 256 stands
+/// for the end of the text. At each position of a text, three lookups leave only the names that start with
+/// its next three bytes to compare. Building it costs far less than an automaton.
+#[derive(Debug)]
+struct FewNames {
+    masks: [[u32; 257]; 3],
+}
+
+impl FewNames {
+    fn new<'n>(names: impl Iterator<Item = &'n str>) -> Box<Self> {
+        let mut few = Box::new(FewNames { masks: [[0; 257]; 3] });
+        for (k, name) in names.enumerate().take(FEW_NAMES) {
+            let bit = 1u32 << k;
+            for (j, row) in few.masks.iter_mut().enumerate() {
+                match name.as_bytes().get(j) {
+                    Some(&byte) => row[usize::from(byte)] |= bit,
+                    None => row.iter_mut().for_each(|mask| *mask |= bit),
+                }
+            }
+        }
+        few
+    }
+
+    /// Every start of every name in `text`, with the name's index, by position (overlapping ones too).
+    fn starts<'t>(
+        &'t self,
+        names: &'t [(String, Agent, bool)],
+        text: &'t str,
+    ) -> impl Iterator<Item = (usize, usize)> + 't {
+        let bytes = text.as_bytes();
+        let byte = move |i: usize| bytes.get(i).map_or(256, |&b| usize::from(b));
+        let (mut at, mut next, mut candidates) = (0, 0, 0u32);
+        std::iter::from_fn(move || {
+            loop {
+                while candidates != 0 {
+                    let k = candidates.trailing_zeros() as usize;
+                    candidates &= candidates - 1;
+                    if bytes[at..].starts_with(names[k].0.as_bytes()) {
+                        return Some((at, k));
+                    }
+                }
+                if next >= bytes.len() {
+                    return None;
+                }
+                at = next;
+                next += 1;
+                candidates = self.masks[0][byte(at)];
+                if candidates != 0 {
+                    candidates &= self.masks[1][byte(at + 1)] & self.masks[2][byte(at + 2)];
+                }
+            }
+        })
     }
 }
 
@@ -496,6 +580,34 @@ mod tests {
         assert_eq!(index.resolve_at(&text, 0), Some((Agent::Id(2), 3 * kana)));
         assert_eq!(index.resolve_at(&text, kana), Some((Agent::Id(3), 4 * kana)));
         assert_eq!(index.resolve_at(&text, 1), None, "not a character boundary");
+    }
+
+    #[test]
+    fn scanning_few_names_finds_what_the_automaton_finds() {
+        let names: NameTable = ["ユキ", "ユキナ", "キナコ", "ユ", "Ann", "Ann Bo", "nn", "x", "ミナト", "みなと"]
+            .into_iter()
+            .enumerate()
+            .map(|(i, name)| (Agent::Id(i as u32 + 1), name.to_owned()))
+            .collect();
+        let ctx = Context { names, ..Context::default() };
+        for word_boundaries in [false, true] {
+            let scanned = NameIndex::indexing_beyond(&ctx, word_boundaries, usize::MAX);
+            let indexed = NameIndex::indexing_beyond(&ctx, word_boundaries, 0);
+            assert!(scanned.few.is_some() && scanned.automaton.is_none());
+            assert!(indexed.few.is_none() && indexed.automaton.is_some());
+            for text in ["ユキナコ ユユユ", "ann bob, ann bo ann", "みなとミナトの ユキ", "", "nnn", "xx x", "ユ"] {
+                let text = fold_word(text);
+                let all = |index: &NameIndex| {
+                    let mut found: Vec<_> = index.occurrences(&text).collect();
+                    found.sort();
+                    found
+                };
+                assert_eq!(all(&scanned), all(&indexed), "{text}");
+                for at in 0..=text.len() + 1 {
+                    assert_eq!(scanned.resolve_at(&text, at), indexed.resolve_at(&text, at), "{text} at {at}");
+                }
+            }
+        }
     }
 
     #[test]
