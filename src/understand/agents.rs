@@ -12,7 +12,8 @@ use aho_corasick::{AhoCorasick, AhoCorasickKind, Input, MatchKind};
 use super::mentions::Marks;
 use super::normalize::{Folded, fold_word};
 use super::words::{
-    AgentWords, MAX_TOKENS, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU, UnknownNameRules,
+    AgentWords, MAX_TOKENS, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU,
+    UnknownNameRules, holds_digit,
 };
 use crate::protocol::{Agent, Context, NameTable};
 
@@ -333,9 +334,14 @@ pub fn tokenize(
     // (start, end, kind, agent, priority: lower wins on overlap)
     let mut found: Vec<(usize, usize, RefKind, Option<Agent>, u8)> = Vec::new();
     // The number is the match's first digit run (cheaper than asking the regex for its groups).
-    let talk_refs: Vec<(usize, usize)> =
-        words.talk_refs.iter().flat_map(|r| r.find_iter(text).map(|m| (m.start(), m.end()))).collect();
-    for whole in words.numbered.find_iter(text) {
+    let digits = holds_digit(text);
+    let talk_refs: Vec<(usize, usize)> = words
+        .talk_refs
+        .iter()
+        .filter_map(|r| r.for_text(digits))
+        .flat_map(|r| r.find_iter(text).map(|m| (m.start(), m.end())))
+        .collect();
+    for whole in words.numbered.for_text(digits).into_iter().flat_map(|r| r.find_iter(text)) {
         // «1日目の1番目の発話» is a talk, not player 1.
         if talk_refs.iter().any(|&(s, e)| whole.start() < e && s < whole.end()) {
             continue;
@@ -595,7 +601,8 @@ mod tests {
             let indexed = NameIndex::indexing_beyond(&ctx, word_boundaries, 0);
             assert!(scanned.few.is_some() && scanned.automaton.is_none());
             assert!(indexed.few.is_none() && indexed.automaton.is_some());
-            for text in ["ユキナコ ユユユ", "ann bob, ann bo ann", "みなとミナトの ユキ", "", "nnn", "xx x", "ユ"] {
+            for text in ["ユキナコ ユユユ", "ann bob, ann bo ann", "みなとミナトの ユキ", "", "nnn", "xx x", "ユ"]
+            {
                 let text = fold_word(text);
                 let all = |index: &NameIndex| {
                     let mut found: Vec<_> = index.occurrences(&text).collect();
