@@ -193,9 +193,14 @@ impl std::ops::Deref for DigitGated {
 }
 
 /// Whether `text` holds a character that a digit in a pattern could match (`\d` is Unicode's decimal digits,
-/// all of which are numeric).
+/// all of which are numeric). Kana, common kanji and the skeleton's tokens are no numbers: asking Unicode's
+/// tables about each of them would cost more than the searches saved.
 pub fn holds_digit(text: &str) -> bool {
-    text.chars().any(char::is_numeric)
+    text.chars().any(|c| match c {
+        '\0'..='\u{7f}' => c.is_ascii_digit(),
+        '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}' | '\u{e000}'..='\u{f8ff}' => false,
+        _ => c.is_numeric(),
+    })
 }
 
 /// Whether every match of `hir` holds a numeric character.
@@ -271,6 +276,11 @@ mod tests {
             assert!(!gated(pattern), "{pattern}");
         }
         assert!(holds_digit("day ３") && holds_digit("二日目 or 2") && !holds_digit("二日目"));
+        assert!(holds_digit("〇") && holds_digit("٣"));
+        let skipped = ['\0'..='\u{7f}', '\u{3040}'..='\u{30ff}', '\u{4e00}'..='\u{9fff}', '\u{e000}'..='\u{f8ff}'];
+        for c in skipped.into_iter().flatten() {
+            assert_eq!(holds_digit(c.encode_utf8(&mut [0; 4])), c.is_numeric(), "{c:?}");
+        }
     }
 
     #[test]
