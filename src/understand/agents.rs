@@ -117,6 +117,25 @@ impl NameIndex {
     }
 }
 
+/// A hash of a name table (agents and names, in order) and the word-boundary flag: one pass over the table,
+/// a word at a time.
+fn fingerprint(table: &NameTable, word_boundaries: bool) -> u64 {
+    let mix = |h: u64, x: u64| {
+        let h = (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^ (h >> 29)
+    };
+    let mut h = mix(0, u64::from(word_boundaries));
+    for (agent, name) in table.iter() {
+        h = mix(h, u64::from(agent.number()) << 32 | name.len() as u64);
+        for chunk in name.as_bytes().chunks(8) {
+            let mut word = [0; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            h = mix(h, u64::from_le_bytes(word));
+        }
+    }
+    h
+}
+
 /// Most names a table may have to be found through [`FewNames`] rather than an automaton (one bit each).
 const FEW_NAMES: usize = 32;
 
@@ -192,6 +211,8 @@ pub struct NameIndexCache {
 
 #[derive(Debug)]
 struct CachedIndex {
+    /// [`fingerprint`] of the table and flag: most lookups that miss are told apart by it alone.
+    fingerprint: u64,
     table: NameTable,
     word_boundaries: bool,
     index: Arc<NameIndex>,
@@ -201,8 +222,11 @@ struct CachedIndex {
 impl NameIndexCache {
     /// The index of `ctx`'s name table, built on first use.
     pub fn get(&self, ctx: &Context, word_boundaries: bool) -> Arc<NameIndex> {
+        let print = fingerprint(&ctx.names, word_boundaries);
         let found = |entries: &[CachedIndex]| {
-            entries.iter().position(|e| e.word_boundaries == word_boundaries && e.table == ctx.names)
+            entries
+                .iter()
+                .position(|e| e.fingerprint == print && e.word_boundaries == word_boundaries && e.table == ctx.names)
         };
         {
             let mut entries = self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -220,8 +244,16 @@ impl NameIndexCache {
         let mut entries = self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         // Another thread may have stored the same table meanwhile.
         if found(&entries).is_none() {
-            entries
-                .insert(0, CachedIndex { table: ctx.names.clone(), word_boundaries, index: Arc::clone(&index), bytes });
+            entries.insert(
+                0,
+                CachedIndex {
+                    fingerprint: print,
+                    table: ctx.names.clone(),
+                    word_boundaries,
+                    index: Arc::clone(&index),
+                    bytes,
+                },
+            );
             let mut total = 0;
             let keep = entries
                 .iter()
@@ -384,7 +416,11 @@ pub fn tokenize(
     found.retain(|f| !masked.iter().any(|&(s, e)| f.0 < e && s < f.1));
     found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.4.cmp(&b.4)));
 
-    let mut skeleton = Skeleton { text: String::with_capacity(text.len()), ..Skeleton::default() };
+    let mut skeleton = Skeleton {
+        text: String::with_capacity(text.len()),
+        map: Vec::with_capacity(text.chars().count()),
+        ..Skeleton::default()
+    };
     let mut at = 0;
     // Players named so far (folded offset, seat), for pronouns.
     let mut named: Vec<(usize, Agent)> = Vec::new();
