@@ -539,12 +539,20 @@ fn with_pronoun_slots(word: &str) -> String {
 
 /// `text` with every token's index character replaced by [`ANY_TOKEN_INDEX`] (same length in UTF-8).
 fn anonymous_tokens(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(|c| ('\u{E100}'..='\u{E1FF}').contains(&c)) {
+    let mut indexes = text.char_indices().filter(|&(_, c)| ('\u{E100}'..='\u{E1FF}').contains(&c)).peekable();
+    if indexes.peek().is_none() {
         return std::borrow::Cow::Borrowed(text);
     }
-    std::borrow::Cow::Owned(
-        text.chars().map(|c| if ('\u{E100}'..='\u{E1FF}').contains(&c) { ANY_TOKEN_INDEX } else { c }).collect(),
-    )
+    // The text between index characters is copied a run at a time.
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for (at, c) in indexes {
+        out.push_str(&text[copied..at]);
+        out.push(ANY_TOKEN_INDEX);
+        copied = at + c.len_utf8();
+    }
+    out.push_str(&text[copied..]);
+    std::borrow::Cow::Owned(out)
 }
 
 /// Whether `text[start..end]` is a whole word: no letter or digit glued to either side. Agent tokens
