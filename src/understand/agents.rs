@@ -300,6 +300,8 @@ pub struct Skeleton {
     pub refs: Vec<AgentRef>,
     /// One entry per skeleton character, in order: its byte offset and the folded span it stands for.
     map: Vec<(u32, u32, u32)>,
+    /// Whether the folded text held a digit (the skeleton holds a part of its characters, and tokens).
+    pub folded_holds_digit: bool,
 }
 
 impl Skeleton {
@@ -419,6 +421,7 @@ pub fn tokenize(
     let mut skeleton = Skeleton {
         text: String::with_capacity(text.len()),
         map: Vec::with_capacity(text.chars().count()),
+        folded_holds_digit: digits,
         ..Skeleton::default()
     };
     let mut at = 0;

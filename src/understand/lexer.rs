@@ -56,7 +56,7 @@ pub fn tokens<'l>(skeleton: &Skeleton, lexicon: &'l Lexicon) -> Vec<Token<'l>> {
     let text = skeleton.text.as_str();
     let mut out: Vec<Token> = Vec::new();
     let mut taken: Vec<(usize, usize)> = Vec::new();
-    let digits = holds_digit(text);
+    let digits = skeleton.folded_holds_digit && holds_digit(text);
     for talk in lexicon.talk.iter().filter_map(|talk| talk.for_text(digits)) {
         for caps in talk.captures_iter(text) {
             let (Some(whole), Some(day), Some(id)) = (caps.get(0), caps.name("day"), caps.name("id")) else { continue };
