@@ -5,29 +5,43 @@
 //! lead character saying what kind of reference it is, and an index into [`Skeleton::refs`]), so that phrase
 //! patterns match `{agent}` with one regular expression whatever the name looked like.
 
+use std::sync::{Arc, Mutex};
+
 use aho_corasick::{AhoCorasick, AhoCorasickKind, Input, MatchKind};
 
 use super::mentions::Marks;
 use super::normalize::{Folded, fold_word};
 use super::words::{
-    AgentWords, MAX_TOKENS, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU, UnknownNameRules,
+    AgentWords, MAX_TOKENS, PronounKind, TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU,
+    UnknownNameRules, holds_digit,
 };
-use crate::protocol::{Agent, Context};
+use crate::protocol::{Agent, Context, NameTable};
 
-/// The folded names of the game's table, longest first, indexed by one automaton: finding every occurrence
-/// of every name costs O(text + names) instead of one scan of the text per name. (Occurrences can overlap,
-/// but at most one per distinct name length ends at each byte, and a table from JSON bounds name lengths.)
+/// The folded names of the game's table, longest first. A table of more than [`FEW_NAMES`] names is indexed
+/// by one automaton: finding every occurrence of every name costs O(text + names) instead of one scan of the
+/// text per name. A game's table is smaller (a name or two a seat) and found by [`FewNames`], one pass over
+/// the text that builds in a fraction of an automaton's time. (Occurrences can overlap, but at most one per
+/// distinct name length ends at each byte, and a table from JSON bounds name lengths.)
 #[derive(Debug, Default)]
 pub struct NameIndex {
     /// Folded name, agent, and whether the table writes it in katakana.
     names: Vec<(String, Agent, bool)>,
+    /// `None` for a table of [`FEW_NAMES`] names or fewer (or past the automaton's size limits, far beyond a
+    /// bounded table: then no name is found rather than the request failing).
     automaton: Option<AhoCorasick>,
+    /// The filter that finds a table of [`FEW_NAMES`] names or fewer.
+    few: Option<Box<FewNames>>,
     longest: usize,
     word_boundaries: bool,
 }
 
 impl NameIndex {
     pub fn new(ctx: &Context, word_boundaries: bool) -> Self {
+        Self::indexing_beyond(ctx, word_boundaries, FEW_NAMES)
+    }
+
+    /// The index, with an automaton for more than `few` names.
+    fn indexing_beyond(ctx: &Context, word_boundaries: bool, few: usize) -> Self {
         let katakana = |name: &str| name.chars().all(|c| ('\u{30a1}'..='\u{30ff}').contains(&c));
         let mut names: Vec<(String, Agent, bool)> = ctx
             .names
@@ -40,12 +54,12 @@ impl NameIndex {
         // multiply the matches (a table of thousands of agents all called «ユ» against «ユユユ…»).
         let mut seen = std::collections::HashSet::new();
         names.retain(|(name, _, _)| seen.insert(name.clone()));
-        // Building fails only past the automaton's size limits, far beyond a bounded table; without it no
-        // name is found rather than the request failing.
-        let automaton = (!names.is_empty())
+        let scan = !names.is_empty() && names.len() <= few.min(FEW_NAMES);
+        let few = scan.then(|| FewNames::new(names.iter().map(|(name, _, _)| name.as_str())));
+        let automaton = (!scan && !names.is_empty())
             .then(|| {
-                // Built for every request: a contiguous NFA builds several times faster than the DFA the
-                // builder picks for a small table, and searches a short text about as fast.
+                // A contiguous NFA builds several times faster than the DFA the builder would pick, and
+                // searches a short text about as fast.
                 AhoCorasick::builder()
                     .match_kind(MatchKind::Standard)
                     .kind(Some(AhoCorasickKind::ContiguousNFA))
@@ -54,29 +68,204 @@ impl NameIndex {
             })
             .flatten();
         let longest = names.first().map_or(0, |(name, _, _)| name.len());
-        NameIndex { names, automaton, longest, word_boundaries }
+        NameIndex { names, automaton, few, longest, word_boundaries }
     }
 
     /// Every occurrence of every name in `text` (overlapping ones too): start, end, agent, and whether the
     /// table writes the name in katakana.
     fn occurrences<'t>(&'t self, text: &'t str) -> impl Iterator<Item = (usize, usize, Agent, bool)> + 't {
-        self.automaton.iter().flat_map(move |automaton| automaton.find_overlapping_iter(text)).map(|m| {
+        let indexed = self.automaton.iter().flat_map(move |automaton| automaton.find_overlapping_iter(text)).map(|m| {
             let (_, agent, katakana) = self.names[m.pattern().as_usize()];
             (m.start(), m.end(), agent, katakana)
-        })
+        });
+        let scanned = self.few.iter().flat_map(move |few| few.starts(&self.names, text)).map(|(at, k)| {
+            let (name, agent, katakana) = &self.names[k];
+            (at, at + name.len(), *agent, *katakana)
+        });
+        indexed.chain(scanned)
     }
 
     /// The longest table name that starts at `at` (at a word boundary where the language has them), with
     /// its end.
     pub fn resolve_at(&self, text: &str, at: usize) -> Option<(Agent, usize)> {
+        let rest = text.get(at..)?;
+        if self.few.is_some() {
+            // Longest first: the first that fits is the longest.
+            return self.names.iter().find_map(|(name, agent, _)| {
+                let end = at + name.len();
+                (rest.starts_with(name.as_str()) && (!self.word_boundaries || is_boundary(text, at, end)))
+                    .then_some((*agent, end))
+            });
+        }
         let automaton = self.automaton.as_ref()?;
-        text.get(at..)?;
         let window = Input::new(text).span(at..text.len().min(at + self.longest));
         automaton
             .find_overlapping_iter(window)
             .filter(|m| m.start() == at && (!self.word_boundaries || is_boundary(text, at, m.end())))
             .max_by_key(|m| m.end())
             .map(|m| (self.names[m.pattern().as_usize()].1, m.end()))
+    }
+
+    /// Bytes the index holds (its names and automaton), for bounding [`NameIndexCache`].
+    fn heap_bytes(&self) -> usize {
+        self.names
+            .iter()
+            .map(|(name, _, _)| name.capacity() + std::mem::size_of::<(String, Agent, bool)>())
+            .sum::<usize>()
+            + self.automaton.as_ref().map_or(0, AhoCorasick::memory_usage)
+            + self.few.as_ref().map_or(0, |_| std::mem::size_of::<FewNames>())
+    }
+}
+
+/// A hash of a name table (agents and names, in order) and the word-boundary flag: one pass over the table,
+/// a word at a time.
+fn fingerprint(table: &NameTable, word_boundaries: bool) -> u64 {
+    let mix = |h: u64, x: u64| {
+        let h = (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^ (h >> 29)
+    };
+    let mut h = mix(0, u64::from(word_boundaries));
+    for (agent, name) in table.iter() {
+        h = mix(h, u64::from(agent.number()) << 32 | name.len() as u64);
+        for chunk in name.as_bytes().chunks(8) {
+            let mut word = [0; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            h = mix(h, u64::from_le_bytes(word));
+        }
+    }
+    h
+}
+
+/// Most names a table may have to be found through [`FewNames`] rather than an automaton (one bit each).
+const FEW_NAMES: usize = 32;
+
+/// The names of a small table, for finding them without an automaton: bit `k` of `masks[j][b]` says that
+/// name `k` (in [`NameIndex::names`]) can have byte `b` at offset `j`, any byte past its end; byte 256 stands
+/// for the end of the text. At each position of a text, three lookups leave only the names that start with
+/// its next three bytes to compare. Building it costs far less than an automaton.
+#[derive(Debug)]
+struct FewNames {
+    masks: [[u32; 257]; 3],
+}
+
+impl FewNames {
+    fn new<'n>(names: impl Iterator<Item = &'n str>) -> Box<Self> {
+        let mut few = Box::new(FewNames { masks: [[0; 257]; 3] });
+        for (k, name) in names.enumerate().take(FEW_NAMES) {
+            let bit = 1u32 << k;
+            for (j, row) in few.masks.iter_mut().enumerate() {
+                match name.as_bytes().get(j) {
+                    Some(&byte) => row[usize::from(byte)] |= bit,
+                    None => row.iter_mut().for_each(|mask| *mask |= bit),
+                }
+            }
+        }
+        few
+    }
+
+    /// Every start of every name in `text`, with the name's index, by position (overlapping ones too).
+    fn starts<'t>(
+        &'t self,
+        names: &'t [(String, Agent, bool)],
+        text: &'t str,
+    ) -> impl Iterator<Item = (usize, usize)> + 't {
+        let bytes = text.as_bytes();
+        let byte = move |i: usize| bytes.get(i).map_or(256, |&b| usize::from(b));
+        let (mut at, mut next, mut candidates) = (0, 0, 0u32);
+        std::iter::from_fn(move || {
+            loop {
+                while candidates != 0 {
+                    let k = candidates.trailing_zeros() as usize;
+                    candidates &= candidates - 1;
+                    if bytes[at..].starts_with(names[k].0.as_bytes()) {
+                        return Some((at, k));
+                    }
+                }
+                if next >= bytes.len() {
+                    return None;
+                }
+                at = next;
+                next += 1;
+                candidates = self.masks[0][byte(at)];
+                if candidates != 0 {
+                    candidates &= self.masks[1][byte(at + 1)] & self.masks[2][byte(at + 2)];
+                }
+            }
+        })
+    }
+}
+
+/// Most name indexes [`NameIndexCache`] keeps, and most bytes they may hold together (a table read from JSON
+/// is bounded, and its index takes well under this).
+const CACHED_INDEXES: usize = 16;
+const CACHED_INDEX_BYTES: usize = 8 << 20;
+
+/// The name indexes of the tables read lately, most recently used first: a bridge bot sends its game's table
+/// with every request, and building the automaton costs more than reading a short utterance. Shared by the
+/// threads reading with one `Understander`; the lock is held only to look a table up or to store an index,
+/// never while one is built.
+#[derive(Debug, Default)]
+pub struct NameIndexCache {
+    entries: Mutex<Vec<CachedIndex>>,
+}
+
+#[derive(Debug)]
+struct CachedIndex {
+    /// [`fingerprint`] of the table and flag: most lookups that miss are told apart by it alone.
+    fingerprint: u64,
+    table: NameTable,
+    word_boundaries: bool,
+    index: Arc<NameIndex>,
+    bytes: usize,
+}
+
+impl NameIndexCache {
+    /// The index of `ctx`'s name table, built on first use.
+    pub fn get(&self, ctx: &Context, word_boundaries: bool) -> Arc<NameIndex> {
+        let print = fingerprint(&ctx.names, word_boundaries);
+        let found = |entries: &[CachedIndex]| {
+            entries
+                .iter()
+                .position(|e| e.fingerprint == print && e.word_boundaries == word_boundaries && e.table == ctx.names)
+        };
+        {
+            let mut entries = self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some(i) = found(&entries) {
+                entries[..=i].rotate_right(1);
+                return Arc::clone(&entries[0].index);
+            }
+        }
+        let index = Arc::new(NameIndex::new(ctx, word_boundaries));
+        let bytes = index.heap_bytes()
+            + ctx.names.iter().map(|(_, name)| name.len() + std::mem::size_of::<String>()).sum::<usize>();
+        if bytes > CACHED_INDEX_BYTES {
+            return index;
+        }
+        let mut entries = self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Another thread may have stored the same table meanwhile.
+        if found(&entries).is_none() {
+            entries.insert(
+                0,
+                CachedIndex {
+                    fingerprint: print,
+                    table: ctx.names.clone(),
+                    word_boundaries,
+                    index: Arc::clone(&index),
+                    bytes,
+                },
+            );
+            let mut total = 0;
+            let keep = entries
+                .iter()
+                .take(CACHED_INDEXES)
+                .take_while(|e| {
+                    total += e.bytes;
+                    total <= CACHED_INDEX_BYTES
+                })
+                .count();
+            entries.truncate(keep);
+        }
+        index
     }
 }
 
@@ -111,6 +300,8 @@ pub struct Skeleton {
     pub refs: Vec<AgentRef>,
     /// One entry per skeleton character, in order: its byte offset and the folded span it stands for.
     map: Vec<(u32, u32, u32)>,
+    /// Whether the folded text held a digit (the skeleton holds a part of its characters, and tokens).
+    pub folded_holds_digit: bool,
 }
 
 impl Skeleton {
@@ -177,9 +368,14 @@ pub fn tokenize(
     // (start, end, kind, agent, priority: lower wins on overlap)
     let mut found: Vec<(usize, usize, RefKind, Option<Agent>, u8)> = Vec::new();
     // The number is the match's first digit run (cheaper than asking the regex for its groups).
-    let talk_refs: Vec<(usize, usize)> =
-        words.talk_refs.iter().flat_map(|r| r.find_iter(text).map(|m| (m.start(), m.end()))).collect();
-    for whole in words.numbered.find_iter(text) {
+    let digits = holds_digit(text);
+    let talk_refs: Vec<(usize, usize)> = words
+        .talk_refs
+        .iter()
+        .filter_map(|r| r.for_text(digits))
+        .flat_map(|r| r.find_iter(text).map(|m| (m.start(), m.end())))
+        .collect();
+    for whole in words.numbered.for_text(digits).into_iter().flat_map(|r| r.find_iter(text)) {
         // «1日目の1番目の発話» is a talk, not player 1.
         if talk_refs.iter().any(|&(s, e)| whole.start() < e && s < whole.end()) {
             continue;
@@ -222,7 +418,12 @@ pub fn tokenize(
     found.retain(|f| !masked.iter().any(|&(s, e)| f.0 < e && s < f.1));
     found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.4.cmp(&b.4)));
 
-    let mut skeleton = Skeleton { text: String::with_capacity(text.len()), ..Skeleton::default() };
+    let mut skeleton = Skeleton {
+        text: String::with_capacity(text.len()),
+        map: Vec::with_capacity(text.chars().count()),
+        folded_holds_digit: digits,
+        ..Skeleton::default()
+    };
     let mut at = 0;
     // Players named so far (folded offset, seat), for pronouns.
     let mut named: Vec<(usize, Agent)> = Vec::new();
@@ -427,6 +628,35 @@ mod tests {
     }
 
     #[test]
+    fn scanning_few_names_finds_what_the_automaton_finds() {
+        let names: NameTable = ["ユキ", "ユキナ", "キナコ", "ユ", "Ann", "Ann Bo", "nn", "x", "ミナト", "みなと"]
+            .into_iter()
+            .enumerate()
+            .map(|(i, name)| (Agent::Id(i as u32 + 1), name.to_owned()))
+            .collect();
+        let ctx = Context { names, ..Context::default() };
+        for word_boundaries in [false, true] {
+            let scanned = NameIndex::indexing_beyond(&ctx, word_boundaries, usize::MAX);
+            let indexed = NameIndex::indexing_beyond(&ctx, word_boundaries, 0);
+            assert!(scanned.few.is_some() && scanned.automaton.is_none());
+            assert!(indexed.few.is_none() && indexed.automaton.is_some());
+            for text in ["ユキナコ ユユユ", "ann bob, ann bo ann", "みなとミナトの ユキ", "", "nnn", "xx x", "ユ"]
+            {
+                let text = fold_word(text);
+                let all = |index: &NameIndex| {
+                    let mut found: Vec<_> = index.occurrences(&text).collect();
+                    found.sort();
+                    found
+                };
+                assert_eq!(all(&scanned), all(&indexed), "{text}");
+                for at in 0..=text.len() + 1 {
+                    assert_eq!(scanned.resolve_at(&text, at), indexed.resolve_at(&text, at), "{text} at {at}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_katakana_name_is_not_found_inside_hiragana() {
         let names: NameTable = [(Agent::Id(1), "カナ".to_owned())].into_iter().collect();
         let ctx = Context { names, ..Context::default() };
@@ -439,6 +669,42 @@ mod tests {
             skeleton.refs.iter().filter_map(|r| r.agent).collect::<Vec<_>>()
         };
         assert_eq!(found("今動かなきゃ。カナが怪しい"), [Agent::Id(1)]);
+    }
+
+    #[test]
+    fn the_cache_reuses_an_index_per_table_and_stays_bounded() {
+        let table = |n: u32| -> NameTable { [(Agent::Id(1), format!("ミナト{n}"))].into_iter().collect() };
+        let ctx = |n: u32| Context { names: table(n), ..Context::default() };
+        let cache = NameIndexCache::default();
+        let first = cache.get(&ctx(0), false);
+        assert!(Arc::ptr_eq(&first, &cache.get(&ctx(0), false)));
+        assert!(!Arc::ptr_eq(&first, &cache.get(&ctx(0), true)), "word boundaries are part of the key");
+        assert!(!Arc::ptr_eq(&first, &cache.get(&ctx(1), false)));
+        for n in 2..40 {
+            cache.get(&ctx(n), false);
+        }
+        assert_eq!(cache.entries.lock().unwrap().len(), CACHED_INDEXES);
+        assert!(!Arc::ptr_eq(&first, &cache.get(&ctx(0), false)), "the least recently used went first");
+    }
+
+    #[test]
+    fn the_largest_table_json_allows_is_cached() {
+        use crate::protocol::{MAX_NAME_CHARS, MAX_NAMED_AGENTS, MAX_NAMES_PER_AGENT};
+        let names: NameTable = (1..=MAX_NAMED_AGENTS as u32)
+            .flat_map(|a| {
+                (0..MAX_NAMES_PER_AGENT).map(move |k| {
+                    let name: String = (0..MAX_NAME_CHARS)
+                        .map(|i| char::from_u32(0x4e00 + a * 97 + (k * 31 + i) as u32).unwrap())
+                        .collect();
+                    (Agent::Id(a), name)
+                })
+            })
+            .collect();
+        let ctx = Context { names, ..Context::default() };
+        let cache = NameIndexCache::default();
+        let index = cache.get(&ctx, false);
+        assert!(index.heap_bytes() < CACHED_INDEX_BYTES / 4, "{} bytes", index.heap_bytes());
+        assert!(Arc::ptr_eq(&index, &cache.get(&ctx, false)));
     }
 
     #[test]

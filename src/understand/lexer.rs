@@ -4,7 +4,7 @@
 
 use super::agents::{RefKind, Skeleton};
 use super::lexicon::{Lex, Lexicon};
-use super::words::{TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU};
+use super::words::{TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU, holds_digit};
 use crate::protocol::{TalkKind, TalkRef};
 
 /// A token of the skeleton text (byte offsets into it).
@@ -56,7 +56,8 @@ pub fn tokens<'l>(skeleton: &Skeleton, lexicon: &'l Lexicon) -> Vec<Token<'l>> {
     let text = skeleton.text.as_str();
     let mut out: Vec<Token> = Vec::new();
     let mut taken: Vec<(usize, usize)> = Vec::new();
-    for talk in &lexicon.talk {
+    let digits = skeleton.folded_holds_digit && holds_digit(text);
+    for talk in lexicon.talk.iter().filter_map(|talk| talk.for_text(digits)) {
         for caps in talk.captures_iter(text) {
             let (Some(whole), Some(day), Some(id)) = (caps.get(0), caps.name("day"), caps.name("id")) else { continue };
             if taken.iter().any(|&(s, e)| whole.start() < e && s < whole.end()) {
@@ -68,7 +69,7 @@ pub fn tokens<'l>(skeleton: &Skeleton, lexicon: &'l Lexicon) -> Vec<Token<'l>> {
             taken.push((whole.start(), whole.end()));
         }
     }
-    if let Some(day) = &lexicon.day {
+    if let Some(day) = lexicon.day.as_ref().and_then(|day| day.for_text(digits)) {
         for caps in day.captures_iter(text) {
             let Some(whole) = caps.get(0) else { continue };
             if taken.iter().any(|&(s, e)| whole.start() < e && s < whole.end()) {

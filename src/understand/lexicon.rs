@@ -13,7 +13,7 @@ use super::UnderstandError;
 use super::flags::Flags;
 use super::frames::{FrameDef, Frames};
 use super::normalize::fold_word;
-use super::words::{AgentDef, AgentWords, compile, fold_list};
+use super::words::{AgentDef, AgentWords, DigitGated, compile, fold_list};
 use crate::protocol::{Role, Species};
 
 /// The file as written.
@@ -203,8 +203,8 @@ pub struct Lexicon {
     nominalisers: Vec<String>,
     pub sentence: Regex,
     pub piece: Regex,
-    pub day: Option<Regex>,
-    pub talk: Vec<Regex>,
+    pub day: Option<DigitGated>,
+    pub talk: Vec<DigitGated>,
     pub frames: Frames,
     /// Nouns for a person, folded (see `words.people`).
     pub people: Vec<String>,
@@ -350,11 +350,13 @@ impl Lexicon {
             list.sort_by_key(|(k, _)| std::cmp::Reverse(k.len()));
             list
         };
-        let optional = |name: &str, list: &[String]| -> Result<Option<Regex>, UnderstandError> {
+        let optional = |name: &str, list: &[String]| -> Result<Option<DigitGated>, UnderstandError> {
             if list.is_empty() {
                 return Ok(None);
             }
-            compile(&format!("(?:{})", fold_list(list).join("|"))).map(Some).map_err(|r| entry(name, r))
+            compile(&format!("(?:{})", fold_list(list).join("|")))
+                .map(|r| Some(DigitGated::new(r)))
+                .map_err(|r| entry(name, r))
         };
         let day = optional("day", &def.day.patterns)?;
         if day.as_ref().is_some_and(|d| d.captures_len() < 2) {
@@ -367,7 +369,7 @@ impl Lexicon {
             if !names.contains(&"day") || !names.contains(&"id") {
                 return Err(entry("talk", format!("`{pattern}` needs the named groups `day` and `id`")));
             }
-            talk.push(regex);
+            talk.push(DigitGated::new(regex));
         }
         let mut examples: Vec<(String, String, String)> =
             def.examples.iter().map(|(u, e)| (lexicon_file.to_owned(), u.clone(), e.clone())).collect();
@@ -537,12 +539,20 @@ fn with_pronoun_slots(word: &str) -> String {
 
 /// `text` with every token's index character replaced by [`ANY_TOKEN_INDEX`] (same length in UTF-8).
 fn anonymous_tokens(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(|c| ('\u{E100}'..='\u{E1FF}').contains(&c)) {
+    let mut indexes = text.char_indices().filter(|&(_, c)| ('\u{E100}'..='\u{E1FF}').contains(&c)).peekable();
+    if indexes.peek().is_none() {
         return std::borrow::Cow::Borrowed(text);
     }
-    std::borrow::Cow::Owned(
-        text.chars().map(|c| if ('\u{E100}'..='\u{E1FF}').contains(&c) { ANY_TOKEN_INDEX } else { c }).collect(),
-    )
+    // The text between index characters is copied a run at a time.
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for (at, c) in indexes {
+        out.push_str(&text[copied..at]);
+        out.push(ANY_TOKEN_INDEX);
+        copied = at + c.len_utf8();
+    }
+    out.push_str(&text[copied..]);
+    std::borrow::Cow::Owned(out)
 }
 
 /// Whether `text[start..end]` is a whole word: no letter or digit glued to either side. Agent tokens

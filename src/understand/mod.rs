@@ -123,12 +123,15 @@ pub struct Mention {
 pub struct Understander {
     ja: Lexicon,
     en: Lexicon,
+    /// The name indexes of the tables read lately.
+    names: agents::NameIndexCache,
 }
 
 impl Understander {
     /// The lexicon and frame files compiled into the binary.
     pub fn embedded() -> Result<Self, UnderstandError> {
         Ok(Understander {
+            names: agents::NameIndexCache::default(),
             ja: Lexicon::load(
                 ("locales/ja.lexicon.toml", include_str!("../../locales/ja.lexicon.toml")),
                 ("locales/ja.frames.toml", include_str!("../../locales/ja.frames.toml")),
@@ -156,7 +159,7 @@ impl Understander {
             let (frames_file, frames_text) = read("frames")?;
             Lexicon::load((&lexicon_file, &lexicon_text), (&frames_file, &frames_text), lang.code())
         };
-        Ok(Understander { ja: load(Lang::Ja)?, en: load(Lang::En)? })
+        Ok(Understander { ja: load(Lang::Ja)?, en: load(Lang::En)?, names: agents::NameIndexCache::default() })
     }
 
     pub(crate) fn lexicon(&self, lang: Lang) -> &Lexicon {
@@ -210,7 +213,7 @@ impl Understander {
         }
         let lexicon = self.lexicon(lang);
         let folded = normalize::fold(text);
-        let names = agents::NameIndex::new(ctx, lexicon.word_boundaries);
+        let names = self.names.get(ctx, lexicon.word_boundaries);
         let marks = mentions::find(&folded, &names, &lexicon.agents.numbered);
         let span_of = |(s, e): (usize, usize)| {
             let (s, e) = folded.original_span(s, e);

@@ -63,6 +63,39 @@ fn understander_is_shared_across_threads() {
     assert_send_sync::<Understander>();
 }
 
+#[test]
+fn threads_sharing_the_name_index_cache_read_as_one_thread_does() {
+    let understander = Understander::embedded().expect("embedded phrase files load");
+    // More tables than the cache keeps, each naming seat 3 differently, read from several threads at once.
+    let tables: Vec<Context> = (0..40)
+        .map(|n| {
+            let mut ctx = convention_context();
+            ctx.names.insert(Agent::Id(3), format!("ケン{n}"));
+            ctx
+        })
+        .collect();
+    let read = |understander: &Understander, n: usize| {
+        let text = format!("ケン{n}が人狼だと思う。ミナトに投票する。");
+        joined(&understander.understand(&text, Lang::Ja, &tables[n]))
+    };
+    let single = Understander::embedded().expect("embedded phrase files load");
+    let alone: Vec<String> = (0..tables.len()).map(|n| read(&single, n)).collect();
+    assert_eq!(alone[7], "ESTIMATE Agent[03] WEREWOLF ; VOTE Agent[01]");
+    let count = tables.len();
+    std::thread::scope(|scope| {
+        for thread in 0..4 {
+            let (understander, alone, read) = (&understander, &alone, &read);
+            scope.spawn(move || {
+                for round in 0..3 {
+                    for n in (0..count).map(|k| (k * 7 + thread * 5 + round) % count) {
+                        assert_eq!(read(understander, n), alone[n], "table {n}");
+                    }
+                }
+            });
+        }
+    });
+}
+
 /// Development aid: `DEBUG_UNDERSTAND='text' cargo test -p aiwolf-nl --lib debug_dump -- --nocapture` prints
 /// the tokens and pieces of one Japanese (or, prefixed `en:`, English) utterance.
 #[test]

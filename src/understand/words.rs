@@ -56,9 +56,9 @@ pub struct AgentWords {
     pub pronoun_kinds: Vec<PronounKind>,
     pub honorifics: Vec<String>,
     pub plural: Vec<String>,
-    pub numbered: Regex,
+    pub numbered: DigitGated,
     /// The lexicon's talk references («1日目の1番目の発話»): no player is named inside one.
-    pub talk_refs: Vec<Regex>,
+    pub talk_refs: Vec<DigitGated>,
     pub word_boundaries: bool,
     /// Capitalised words that name nobody ("I vote for Bob"); `None` when the file lists no positions.
     pub unknown: Option<UnknownNameRules>,
@@ -107,7 +107,8 @@ impl AgentDef {
             .match_kind(MatchKind::LeftmostLongest)
             .build(lists.iter().flat_map(|(list, _)| list.iter()))
             .map_err(|e| at("speaker")(e.to_string()))?;
-        let numbered = compile(&format!("(?:{})", fold_list(&self.numbered).join("|"))).map_err(at("numbered"))?;
+        let numbered =
+            DigitGated::new(compile(&format!("(?:{})", fold_list(&self.numbered).join("|"))).map_err(at("numbered"))?);
         if numbered.captures_len() < 2 {
             return Err(at("numbered")("each pattern needs a capture group for the number".into()));
         }
@@ -163,6 +164,64 @@ pub fn fold_list(fragments: &[String]) -> Vec<String> {
     fragments.iter().map(|f| fold_pattern(f)).collect()
 }
 
+/// A regex from a locale file that knows whether every match holds a digit (a literal one, `\d`, `[0-9]`):
+/// most talk holds none, and then the search is skipped. Derefs to the regex.
+#[derive(Debug, Clone)]
+pub struct DigitGated {
+    regex: Regex,
+    needs_digit: bool,
+}
+
+impl DigitGated {
+    pub fn new(regex: Regex) -> Self {
+        let needs_digit = regex_syntax::parse(regex.as_str()).is_ok_and(|hir| needs_digit(&hir));
+        DigitGated { regex, needs_digit }
+    }
+
+    /// The regex, or `None` when it cannot match a text that [`holds_digit`] says holds no digit.
+    pub fn for_text(&self, text_holds_digit: bool) -> Option<&Regex> {
+        (text_holds_digit || !self.needs_digit).then_some(&self.regex)
+    }
+}
+
+impl std::ops::Deref for DigitGated {
+    type Target = Regex;
+
+    fn deref(&self) -> &Regex {
+        &self.regex
+    }
+}
+
+/// Whether `text` holds a character that a digit in a pattern could match (`\d` is Unicode's decimal digits,
+/// all of which are numeric). Kana, common kanji and the skeleton's tokens are no numbers: asking Unicode's
+/// tables about each of them would cost more than the searches saved.
+pub fn holds_digit(text: &str) -> bool {
+    text.chars().any(|c| match c {
+        '\0'..='\u{7f}' => c.is_ascii_digit(),
+        '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}' | '\u{e000}'..='\u{f8ff}' => false,
+        _ => c.is_numeric(),
+    })
+}
+
+/// Whether every match of `hir` holds a numeric character.
+fn needs_digit(hir: &regex_syntax::hir::Hir) -> bool {
+    use regex_syntax::hir::{Class, HirKind};
+    match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => false,
+        HirKind::Literal(literal) => String::from_utf8_lossy(&literal.0).chars().any(char::is_numeric),
+        HirKind::Class(Class::Unicode(class)) => {
+            !class.ranges().is_empty() && class.ranges().iter().all(|r| (r.start()..=r.end()).all(char::is_numeric))
+        }
+        HirKind::Class(Class::Bytes(class)) => {
+            !class.ranges().is_empty() && class.ranges().iter().all(|r| r.start() >= b'0' && r.end() <= b'9')
+        }
+        HirKind::Repetition(repetition) => repetition.min > 0 && needs_digit(&repetition.sub),
+        HirKind::Capture(capture) => needs_digit(&capture.sub),
+        HirKind::Concat(parts) => parts.iter().any(needs_digit),
+        HirKind::Alternation(branches) => branches.iter().all(needs_digit),
+    }
+}
+
 /// A regex from a locale file: ASCII in lower case (text is matched lower-cased), `\b` the ASCII boundary.
 pub fn compile(source: &str) -> Result<Regex, String> {
     check_lower_case(source)?;
@@ -201,4 +260,36 @@ fn check_lower_case(source: &str) -> Result<(), String> {
         escaped = !escaped && c == '\\';
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pattern_needs_a_digit_only_when_every_match_holds_one() {
+        let gated = |pattern: &str| DigitGated::new(compile(pattern).expect("compiles")).needs_digit;
+        for pattern in [r"(\d{1,3})\s*日目", r"\bday\s*(\d{1,3})\b", r"agent\s*[0-9]+", "(?:a1|b[2-3])", "１番"] {
+            assert!(gated(pattern), "{pattern}");
+        }
+        for pattern in [r"day|\d", r"\d?", r"[0-9a]", r"(\d)*", r"\bday\b", ""] {
+            assert!(!gated(pattern), "{pattern}");
+        }
+        assert!(holds_digit("day ３") && holds_digit("二日目 or 2") && !holds_digit("二日目"));
+        assert!(holds_digit("〇") && holds_digit("٣"));
+        let skipped = ['\0'..='\u{7f}', '\u{3040}'..='\u{30ff}', '\u{4e00}'..='\u{9fff}', '\u{e000}'..='\u{f8ff}'];
+        for c in skipped.into_iter().flatten() {
+            assert_eq!(holds_digit(c.encode_utf8(&mut [0; 4])), c.is_numeric(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn the_embedded_number_patterns_are_skipped_for_text_without_digits() {
+        let understander = crate::understand::Understander::embedded().expect("phrases load");
+        for lang in [crate::understand::Lang::Ja, crate::understand::Lang::En] {
+            let lexicon = understander.lexicon(lang);
+            assert!(lexicon.agents.numbered.needs_digit);
+            assert!(lexicon.day.iter().chain(&lexicon.talk).chain(&lexicon.agents.talk_refs).all(|r| r.needs_digit));
+        }
+    }
 }
