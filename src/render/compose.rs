@@ -100,7 +100,7 @@ pub(crate) enum Mood {
     Question,
     /// The speaker's own result under a DAY that names it: 「シオンさんは人間でした」 after 「1日目の占い結果：」.
     Result,
-    /// An intention for a day already past: 「〜に投票するつもりでした」 / "I was going to vote for …".
+    /// An intention or a view for a day already past: 「〜に投票するつもりでした」 / "I was going to vote for …".
     Past,
 }
 
@@ -303,26 +303,19 @@ impl<'a> Composer<'a> {
     }
 
     fn clause_of(&mut self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<Span, RenderError> {
-        if !negated && written_subject(sentence, scope.inherited).is_none() {
+        if !negated && let Some(form) = self.compound_clause(sentence, scope) {
             let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
-            match &sentence.content {
-                Content::And { sentences } if is_joined_and(sentence, scope.inherited) => {
-                    return self.joined(sentences, inner, mood);
-                }
-                Content::Or { sentences } if sentences.len() >= 2 => {
+            return match (form, &sentence.content) {
+                (CompoundClause::Joined, Content::And { sentences }) => self.joined(sentences, inner, mood),
+                (CompoundClause::Merged(merge), Content::Or { sentences }) => {
                     let operands: SmallVec<[&Sentence; 4]> = sentences.iter().collect();
-                    if let Some(merge) = mergeable(&operands, inner, self.ctx.speaker) {
-                        return self.merged(Keyword::Or, &operands, merge, inner, mood);
-                    }
+                    self.merged(Keyword::Or, &operands, merge, inner, mood)
                 }
-                Content::Xor { left, right } => {
-                    let operands: SmallVec<[&Sentence; 4]> = [&**left, &**right].into_iter().collect();
-                    if let Some(merge) = mergeable(&operands, inner, self.ctx.speaker) {
-                        return self.merged(Keyword::Xor, &operands, merge, inner, mood);
-                    }
+                (CompoundClause::Merged(merge), Content::Xor { left, right }) => {
+                    self.merged(Keyword::Xor, &[&**left, &**right], merge, inner, mood)
                 }
-                _ => {}
-            }
+                _ => self.quoted(sentence, scope, mood, negated),
+            };
         }
         // Only a verb takes negation inline; NOT (NOT …) or NOT (DAY …) quotes its operand.
         if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
@@ -481,23 +474,14 @@ impl<'a> Composer<'a> {
     /// would otherwise run on into those around it.
     fn because(&mut self, reason: &Sentence, conclusion: &Sentence, scope: Scope) -> Result<Body, RenderError> {
         let mut reasons: SmallVec<[Text<'a>; 4]> = SmallVec::new();
+        let mood = reason_mood(&self.set.vocab, self.options.style);
         match listed_reasons(reason, scope.inherited) {
             Some(operands) => {
                 for operand in operands {
-                    reasons.push(Text::Out(self.clause(
-                        operand,
-                        scope,
-                        reason_mood(&self.set.vocab, self.options.style),
-                        false,
-                    )?));
+                    reasons.push(Text::Out(self.clause(operand, scope, mood, false)?));
                 }
             }
-            None => reasons.push(Text::Out(self.clause(
-                reason,
-                scope,
-                reason_mood(&self.set.vocab, self.options.style),
-                false,
-            )?)),
+            None => reasons.push(Text::Out(self.clause(reason, scope, mood, false)?)),
         }
         // A conclusion with its own subject stays quoted: said whole, its frame ("According to X, …") would read
         // as the frame of the whole BECAUSE. An AND of more than plain clauses is said as a run of sentences
@@ -608,17 +592,23 @@ impl<'a> Composer<'a> {
 
     /// Whether `sentence` is said as a clause where one is wanted (else it is quoted whole).
     fn said_as_clause(&self, sentence: &Sentence, scope: Scope) -> bool {
-        if is_inline(sentence, scope.inherited) || is_joined_and(sentence, scope.inherited) {
-            return true;
+        is_inline(sentence, scope.inherited) || self.compound_clause(sentence, scope).is_some()
+    }
+
+    /// How an operator sentence without a subject of its own is said as one clause, if it can be: an AND of
+    /// plain clauses joined, an OR/XOR merged over one verb.
+    fn compound_clause(&self, sentence: &Sentence, scope: Scope) -> Option<CompoundClause> {
+        if is_joined_and(sentence, scope.inherited) {
+            return Some(CompoundClause::Joined);
         }
-        let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
         let operands: SmallVec<[&Sentence; 4]> = match &sentence.content {
-            _ if written_subject(sentence, scope.inherited).is_some() => return false,
+            _ if written_subject(sentence, scope.inherited).is_some() => return None,
             Content::Or { sentences } => sentences.iter().collect(),
             Content::Xor { left, right } => [&**left, &**right].into_iter().collect(),
-            _ => return false,
+            _ => return None,
         };
-        mergeable(&operands, inner, self.ctx.speaker).is_some()
+        let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
+        mergeable(&operands, inner, self.ctx.speaker).map(CompoundClause::Merged)
     }
 
     fn day_vars(&mut self, day: u32, mood: Mood, negated: bool) -> Vars<'a> {
@@ -826,6 +816,15 @@ pub(crate) fn day_mood(day: u32, operand: &Sentence, mood: Mood, today: Option<u
             | Content::Estimate { .. }
     );
     if mood == Mood::Statement && intention && today.is_some_and(|today| day < today) { Mood::Past } else { mood }
+}
+
+/// How a compound sentence is said as one clause (see `Composer::compound_clause`).
+#[derive(Debug, Clone, Copy)]
+enum CompoundClause {
+    /// An AND of plain clauses, joined: 「Aしますし、Bします」.
+    Joined,
+    /// An OR/XOR of one verb said once over a list.
+    Merged(Merge),
 }
 
 /// What the operands of an OR/XOR said over one list differ in.
