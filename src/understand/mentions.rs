@@ -27,6 +27,9 @@ pub struct Marks {
 }
 
 /// Finds the marks in `folded`.
+/// Bytes after a mark in which a numbered name (`Agent[03]`, 「3番」) must end.
+const NUMBERED_WINDOW: usize = 64;
+
 pub fn find(folded: &Folded, names: &NameIndex, numbered: &Regex) -> Marks {
     let text = folded.text.as_str();
     let mut marks = Marks::default();
@@ -55,8 +58,14 @@ pub fn find(folded: &Folded, names: &NameIndex, numbered: &Regex) -> Marks {
         };
         let after = i + mark_len;
         let name_start = after + text[after..].len() - text[after..].trim_start().len();
+        // A seat number is short: search a window at the name, not the rest of the text (from every mark, that
+        // would be quadratic in the marks).
+        let mut window_end = text.len().min(name_start + NUMBERED_WINDOW);
+        while !text.is_char_boundary(window_end) {
+            window_end -= 1;
+        }
         let numbered = numbered
-            .captures_at(text, name_start)
+            .captures_at(&text[..window_end], name_start)
             .filter(|caps| caps.get(0).is_some_and(|m| m.start() == name_start))
             .and_then(|caps| {
                 let end = caps.get(0)?.end();
