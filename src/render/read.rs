@@ -1212,7 +1212,19 @@ impl<'a> Reader<'a> {
     fn named(&self, word: &str) -> Vec<Agent> {
         let honorific = honorific(&self.set.vocab, &self.options);
         let Some(name) = word.strip_suffix(honorific) else { return Vec::new() };
-        let shown = self.shown_names.get_or_init(|| {
+        let mut agents: Vec<Agent> =
+            self.shown_names().iter().filter(|(shown, _)| shown == name).map(|(_, agent)| *agent).collect();
+        if let Ok(agent @ Agent::Id(_)) = name.parse::<Agent>()
+            && self.ctx.names.display_name(agent).is_none()
+        {
+            agents.push(agent);
+        }
+        agents
+    }
+
+    /// Each named agent's name as this language shows it, agents in order (built on first use).
+    fn shown_names(&self) -> &[(String, Agent)] {
+        self.shown_names.get_or_init(|| {
             let mut shown: Vec<(String, Agent)> = Vec::new();
             for (agent, _) in self.ctx.names.iter() {
                 if let Some(name) = self.set.lang.name_of(&self.ctx.names, agent)
@@ -1222,14 +1234,7 @@ impl<'a> Reader<'a> {
                 }
             }
             shown
-        });
-        let mut agents: Vec<Agent> = shown.iter().filter(|(shown, _)| shown == name).map(|(_, agent)| *agent).collect();
-        if let Ok(agent @ Agent::Id(_)) = name.parse::<Agent>()
-            && self.ctx.names.display_name(agent).is_none()
-        {
-            agents.push(agent);
-        }
-        agents
+        })
     }
 
     /// Whether `joint` occurs in `text` right after a list item: a name (as shown, or `Agent[NN]`) or a role.
@@ -1241,10 +1246,7 @@ impl<'a> Reader<'a> {
             let role =
                 Role::ALL.iter().any(|role| role.keyword() != "ANY" && before.ends_with(self.set.vocab.role(*role)));
             let Some(named) = before.strip_suffix(honorific) else { return role };
-            role || named.ends_with(']')
-                || self.ctx.names.iter().any(|(agent, _)| {
-                    self.set.lang.name_of(&self.ctx.names, agent).is_some_and(|name| named.ends_with(name))
-                })
+            role || named.ends_with(']') || self.shown_names().iter().any(|(name, _)| named.ends_with(name.as_str()))
         })
     }
 
