@@ -126,6 +126,28 @@ fn talk_references_can_quote_the_utterance() {
 }
 
 #[test]
+fn a_one_operand_list_is_said_as_its_operand() {
+    // `OR (VOTE Agent[03])` is what an agent sends when its candidate list has one name.
+    for (list, operand) in [
+        ("OR (VOTE Agent[03])", "VOTE Agent[03]"),
+        ("AND (ESTIMATE Agent[03] WEREWOLF)", "ESTIMATE Agent[03] WEREWOLF"),
+        ("REQUEST ANY (OR (VOTE Agent[03]))", "REQUEST ANY (VOTE Agent[03])"),
+        (
+            "BECAUSE (OR (DIVINED Agent[03] WEREWOLF)) (VOTE Agent[03])",
+            "BECAUSE (DIVINED Agent[03] WEREWOLF) (VOTE Agent[03])",
+        ),
+    ] {
+        for lang in [Lang::Ja, Lang::En] {
+            for style in Style::ALL {
+                let options = RenderOptions { style, ..RenderOptions::default() };
+                let said = render_with(list, lang, &ctx(lang), &options);
+                assert_eq!(said, render_with(operand, lang, &ctx(lang), &options), "{list} ({lang}, {style:?})");
+            }
+        }
+    }
+}
+
+#[test]
 fn output_is_deterministic_without_a_seed() {
     let text = "BECAUSE (AND (DIVINED Agent[02] WEREWOLF) (VOTED Agent[02])) (REQUEST ANY (VOTE Agent[02]))";
     assert_eq!(render(text, Lang::Ja), render(text, Lang::Ja));

@@ -212,9 +212,16 @@ impl<'a> Composer<'a> {
 
     /// A body with its final mark (`_sentence`).
     fn punctuate(&mut self, body: Body, quoted: bool) -> Result<Span, RenderError> {
+        self.punctuate_as(body, quoted, false)
+    }
+
+    /// `punctuate`, for a sentence that `continued` another one's words ("…, so vote Kenji."): English does not
+    /// capitalise it.
+    fn punctuate_as(&mut self, body: Body, quoted: bool, continued: bool) -> Result<Span, RenderError> {
         let end = self.out[body.text.clone()].chars().next_back().unwrap_or(' ');
         let mut vars = self.vars();
         vars.set(Var::Quoted, quoted);
+        vars.set(Var::Continued, continued);
         vars.set(Var::Body, Text::Out(body.text));
         // The body's last character, so a template can see whether it already ends in a quote.
         vars.set(Var::BodyEnd, end);
@@ -274,11 +281,11 @@ impl<'a> Composer<'a> {
             }
             // A run of sentences with its own subject is quoted whole, so the frame covers every one of them.
             Content::And { sentences } if framed.is_some() => {
-                let run = self.conjunction(sentences, inner)?;
+                let run = self.conjunction(sentences, inner, false)?;
                 let run = self.punctuate(run, true)?;
                 Body { text: self.quote(run, Mood::Statement, inner)?, question: false }
             }
-            Content::And { sentences } => self.conjunction(sentences, inner)?,
+            Content::And { sentences } => self.conjunction(sentences, inner, false)?,
             Content::Or { sentences } => self.coordination(Keyword::Or, sentences.iter(), inner)?,
             Content::Xor { left, right } => self.coordination(Keyword::Xor, [&**left, &**right].into_iter(), inner)?,
             // Verbs are inline; Skip and Over have their own templates and no subject.
@@ -491,7 +498,10 @@ impl<'a> Composer<'a> {
             || !self.said_as_clause(conclusion, scope)
                 && written_subject(conclusion, scope.inherited).is_none()
                 && !matches!(conclusion.content, Content::And { .. });
-        let conclusion = if said_whole {
+        let conclusion = if let (true, Content::And { sentences }) = (run, &conclusion.content) {
+            let inner = Scope { inherited: conclusion.subject.or(scope.inherited), ..scope };
+            self.conjunction(sentences, inner, true)?
+        } else if said_whole {
             self.body(conclusion, scope)?
         } else {
             Body { text: self.clause(conclusion, scope, Mood::Statement, false)?, question: false }
@@ -508,16 +518,18 @@ impl<'a> Composer<'a> {
     /// let's vote for Mizuki."). An operand that is itself an AND is one sentence of joined clauses (or quoted
     /// as one, when its operands are more than clauses), so the grouping stays readable; so is a BECAUSE whose
     /// conclusion runs on over sentences, unless it comes last (the sentences after it would join its run).
-    fn conjunction(&mut self, operands: &[Sentence], scope: Scope) -> Result<Body, RenderError> {
+    /// A run that `continued` a sentence (a BECAUSE conclusion after ", so") does not capitalise its first word.
+    fn conjunction(&mut self, operands: &[Sentence], scope: Scope, continued: bool) -> Result<Body, RenderError> {
         let mut sentences: SmallVec<[Text<'a>; 4]> = SmallVec::new();
         for (index, operand) in operands.iter().enumerate() {
             let last = index + 1 == operands.len();
-            if is_unframed_and(operand, scope.inherited) || !last && is_because_run(operand, scope.inherited) {
-                let clause = self.clause(operand, scope, Mood::Statement, false)?;
-                sentences.push(Text::Out(self.punctuate(Body { text: clause, question: false }, false)?));
+            let body = if is_unframed_and(operand, scope.inherited) || !last && is_because_run(operand, scope.inherited)
+            {
+                Body { text: self.clause(operand, scope, Mood::Statement, false)?, question: false }
             } else {
-                sentences.push(Text::Out(self.finish(operand, scope, false)?));
-            }
+                self.body(operand, scope)?
+            };
+            sentences.push(Text::Out(self.punctuate_as(body, false, continued && index == 0)?));
         }
         let mut vars = self.vars();
         vars.set(Var::Clauses, &sentences[..]);

@@ -7,6 +7,7 @@
 //! sentence rendered (see `docs/canonical-phrasing.md`). This module depends only on [`crate::protocol`].
 
 mod catalog;
+mod collapse;
 mod compose;
 mod error;
 mod fast_hash;

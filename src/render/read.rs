@@ -335,6 +335,7 @@ impl Spec {
         let template = match self {
             Spec::Sentence { quoted, question, end } => {
                 vars.set(Var::Quoted, quoted);
+                vars.set(Var::Continued, false);
                 vars.set(Var::Body, hole(false));
                 vars.set(Var::BodyEnd, end);
                 vars.set(Var::Question, question);
@@ -654,8 +655,11 @@ impl<'a> Reader<'a> {
                 let Some(reasons) = self.reasons(&holes[..count], scope) else { continue };
                 let mut conclusions: Vec<Sentence> = Vec::new();
                 if run {
-                    let runs = self.body(conclusion, scope);
-                    conclusions.extend(runs.iter().filter(|s| is_run_conclusion(s, scope.inherited)).cloned());
+                    // The run's first sentence is not capitalised after the reasons ("…, so vote Kenji.").
+                    for conclusion in capitalised(conclusion) {
+                        let runs = self.body(&conclusion, scope);
+                        conclusions.extend(runs.iter().filter(|s| is_run_conclusion(s, scope.inherited)).cloned());
+                    }
                 } else {
                     conclusions.extend(self.clause(conclusion, scope, Mood::Statement, false).iter().cloned());
                     conclusions.extend(self.body(conclusion, scope).iter().cloned());
@@ -1402,6 +1406,16 @@ fn number(digits: &str) -> Option<u32> {
     let canonical =
         !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && !digits.starts_with("0") || digits == "0";
     if canonical { digits.parse().ok() } else { None }
+}
+
+/// `piece`, and `piece` with its first letter upper-cased when that differs.
+fn capitalised(piece: &str) -> Vec<String> {
+    let mut out = vec![piece.to_owned()];
+    let upper = frame::capitalize_first(piece);
+    if upper != piece {
+        out.push(upper);
+    }
+    out
 }
 
 /// The texts slot `index` showing `piece` can have come from: itself, or, when the frame capitalises the slot,

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use tera::{Kwargs, State, Tera, Value};
 
 use super::catalog::{self, TemplateInfo};
+use super::collapse::collapsed;
 use super::compose::{Composer, Engine, LangSet, grammar_index};
 use super::error::RenderError;
 use super::frame::{self, is_marker};
@@ -47,7 +48,7 @@ impl Renderer {
         ctx: &Context,
         options: &RenderOptions,
     ) -> Result<String, RenderError> {
-        Composer::new(self.set(lang)?, ctx, options).render(sentence)
+        Composer::new(self.set(lang)?, ctx, options).render(&collapsed(sentence))
     }
 
     /// `render` with every template call interpreted by tera instead of going through frames: the reference the
@@ -60,7 +61,7 @@ impl Renderer {
         ctx: &Context,
         options: &RenderOptions,
     ) -> Result<String, RenderError> {
-        Composer::with_engine(self.set(lang)?, ctx, options, Engine::Tera).render(sentence)
+        Composer::with_engine(self.set(lang)?, ctx, options, Engine::Tera).render(&collapsed(sentence))
     }
 
     /// The sentence whose default rendering (polite, no variant) with `ctx` is exactly `text`, or `None`: the

@@ -40,6 +40,7 @@ variables! {
     Quoted = "quoted",
     Body = "body",
     BodyEnd = "body_end",
+    Continued = "continued",
     Question = "question",
     Inline = "inline",
     Clause = "clause",
