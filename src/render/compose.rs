@@ -226,7 +226,7 @@ impl<'a> Composer<'a> {
         // The body's last character, so a template can see whether it already ends in a quote.
         vars.set(Var::BodyEnd, end);
         vars.set(Var::Question, body.question);
-        self.call(Template::Sentence, vars)
+        self.call(Template::Sentence, &mut vars)
     }
 
     /// A sentence in sentence position (top level, a quote, a BECAUSE conclusion).
@@ -248,7 +248,7 @@ impl<'a> Composer<'a> {
                 vars.set(Var::Act, Word(act));
                 vars.set(Var::Inline, true);
                 vars.set(Var::Clause, Text::Out(self.clause(operand, scope, Mood::Result, false)?));
-                return Ok(Body { text: self.call(Template::Keyword(Keyword::Day), vars)?, question: false });
+                return Ok(Body { text: self.call(Template::Keyword(Keyword::Day), &mut vars)?, question: false });
             }
         }
         if is_inline(sentence, scope.inherited) {
@@ -274,7 +274,7 @@ impl<'a> Composer<'a> {
                     vars.set(Var::Inline, false);
                     vars.set(Var::Sentence, Text::Out(self.sentence(operand, inner)?));
                 }
-                Body { text: self.call(Template::Keyword(Keyword::Day), vars)?, question: false }
+                Body { text: self.call(Template::Keyword(Keyword::Day), &mut vars)?, question: false }
             }
             Content::Not { sentence: operand } => {
                 Body { text: self.clause(operand, inner, Mood::Statement, true)?, question: false }
@@ -297,7 +297,7 @@ impl<'a> Composer<'a> {
                 let mut vars = self.vars();
                 self.insert_agent(&mut vars, Var::Who, Some(who), scope);
                 vars.set(Var::Sentence, Text::Out(body.text));
-                Ok(Body { text: self.call(Template::Frame, vars)?, question: body.question })
+                Ok(Body { text: self.call(Template::Frame, &mut vars)?, question: body.question })
             }
         }
     }
@@ -337,7 +337,7 @@ impl<'a> Composer<'a> {
                 vars.set(Var::Inline, true);
                 let operand_mood = day_mood(*day, operand, mood, self.ctx.day);
                 vars.set(Var::Clause, Text::Out(self.clause(operand, inner, operand_mood, negated)?));
-                self.call(Template::Keyword(Keyword::Day), vars)
+                self.call(Template::Keyword(Keyword::Day), &mut vars)
             }
             _ => self.verb(sentence, scope, mood, negated),
         }
@@ -376,7 +376,7 @@ impl<'a> Composer<'a> {
         vars.set(Var::Neg, negated);
         self.insert_agent(&mut vars, Var::Subj, scope.inherited, scope);
         let template = if negated { Template::Keyword(Keyword::Not) } else { Template::Quoted };
-        self.call(template, vars)
+        self.call(template, &mut vars)
     }
 
     /// A verb (or Skip/Over) through its template.
@@ -444,7 +444,7 @@ impl<'a> Composer<'a> {
             Content::Agree { talk } | Content::Disagree { talk } => self.insert_talk(&mut vars, talk, scope),
             _ => {}
         }
-        self.call(Template::Keyword(content.keyword()), vars)
+        self.call(Template::Keyword(content.keyword()), &mut vars)
     }
 
     /// REQUEST and INQUIRE: a vocative (or a reported "X asks Y") and the operand in request/question form.
@@ -472,7 +472,7 @@ impl<'a> Composer<'a> {
         vars.set(Var::Framed, framed.is_some());
         vars.set(Var::Quoted, !self.said_as_clause(operand, inner));
         vars.set(Var::Clause, Text::Out(self.clause(operand, inner, mood, false)?));
-        let text = self.call(Template::Keyword(keyword), vars)?;
+        let text = self.call(Template::Keyword(keyword), &mut vars)?;
         Ok(Body { text, question: keyword == Keyword::Inquire && framed.is_none() })
     }
 
@@ -511,7 +511,7 @@ impl<'a> Composer<'a> {
         vars.set(Var::Conclusion, Text::Out(conclusion.text));
         vars.set(Var::Run, run);
         vars.set(Var::Question, conclusion.question);
-        Ok(Body { text: self.call(Template::Keyword(Keyword::Because), vars)?, question: conclusion.question })
+        Ok(Body { text: self.call(Template::Keyword(Keyword::Because), &mut vars)?, question: conclusion.question })
     }
 
     /// AND: every operand is a sentence of its own, with its own final mark ("I will vote for Mizuki. Everyone,
@@ -533,7 +533,7 @@ impl<'a> Composer<'a> {
         }
         let mut vars = self.vars();
         vars.set(Var::Clauses, &sentences[..]);
-        Ok(Body { text: self.call(Template::Keyword(Keyword::And), vars)?, question: false })
+        Ok(Body { text: self.call(Template::Keyword(Keyword::And), &mut vars)?, question: false })
     }
 
     /// OR, XOR: every operand as a plain clause, joined by the template; operands that differ only in a role or
@@ -557,7 +557,7 @@ impl<'a> Composer<'a> {
         let mut vars = self.vars();
         vars.set(Var::Clauses, &clauses[..]);
         vars.set(Var::Inline, false);
-        Ok(Body { text: self.call(Template::Keyword(keyword), vars)?, question: false })
+        Ok(Body { text: self.call(Template::Keyword(keyword), &mut vars)?, question: false })
     }
 
     /// OR / XOR of one verb said once over the list of its roles or targets (see [`mergeable`]), in `mood`.
@@ -585,7 +585,7 @@ impl<'a> Composer<'a> {
         let mut vars = self.vars();
         vars.set(Var::Clauses, &words[..]);
         vars.set(Var::Inline, true);
-        let list = self.call(Template::Keyword(keyword), vars)?;
+        let list = self.call(Template::Keyword(keyword), &mut vars)?;
         self.verb_over(operands[0], scope, mood, false, Some((merge, list)))
     }
 
@@ -599,7 +599,7 @@ impl<'a> Composer<'a> {
         vars.set(Var::Clauses, &clauses[..]);
         vars.set(Var::Inline, true);
         vars.set(Var::Mood, Word(mood.code()));
-        self.call(Template::Keyword(Keyword::And), vars)
+        self.call(Template::Keyword(Keyword::And), &mut vars)
     }
 
     /// Whether `sentence` is said as a clause where one is wanted (else it is quoted whole).
@@ -730,7 +730,7 @@ impl<'a> Composer<'a> {
     }
 
     /// Appends the output of template `name` and returns where it is.
-    fn call(&mut self, template: Template, mut vars: Vars<'a>) -> Result<Span, RenderError> {
+    fn call(&mut self, template: Template, vars: &mut Vars<'a>) -> Result<Span, RenderError> {
         let start = self.out.len();
         let name = template.name();
         let tera = &self.set.tera;
@@ -738,16 +738,16 @@ impl<'a> Composer<'a> {
         // Markers are private-use characters; a call with more texts than markers is interpreted directly.
         match self.engine {
             Engine::Frames if vars.texts().len() <= frame::MAX_TEXTS => {
-                frame::write(template.id(), &mut vars, &mut self.out, |context| tera.render(name, context)).map_err(
-                    |e| match e {
+                frame::write(template.id(), vars, &mut self.out, |context| tera.render(name, context)).map_err(|e| {
+                    match e {
                         FrameError::Tera(e) => RenderError::template(lang, name, &e),
                         FrameError::Markers => RenderError::Template {
                             lang: lang.to_owned(),
                             name: name.to_owned(),
                             message: "the template took a text apart (frames can only splice texts whole)".into(),
                         },
-                    },
-                )?
+                    }
+                })?
             }
             Engine::Frames | Engine::Tera => {
                 let out = &self.out;

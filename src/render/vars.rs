@@ -158,24 +158,22 @@ const LIST: u8 = 6;
 
 /// A value a template variable can take.
 pub(crate) trait VarValue<'a> {
-    fn store(self, vars: &mut Vars<'a>);
+    /// Writes `var` with this value: its key bytes, and its text if it is one.
+    fn store(self, var: Var, vars: &mut Vars<'a>);
 }
 
 impl VarValue<'_> for bool {
     #[inline]
-    fn store(self, vars: &mut Vars<'_>) {
-        vars.key.push(FLAG);
-        vars.key.push(u8::from(self));
+    fn store(self, var: Var, vars: &mut Vars<'_>) {
+        vars.key.put(&[var as u8, FLAG, u8::from(self)]);
     }
 }
 
 impl VarValue<'_> for u16 {
     #[inline]
-    fn store(self, vars: &mut Vars<'_>) {
-        vars.key.push(NUMBER);
+    fn store(self, var: Var, vars: &mut Vars<'_>) {
         let [low, high] = self.to_le_bytes();
-        vars.key.push(low);
-        vars.key.push(high);
+        vars.key.put(&[var as u8, NUMBER, low, high]);
     }
 }
 
@@ -184,83 +182,112 @@ pub(crate) struct Word(pub &'static str);
 
 impl VarValue<'_> for Word {
     #[inline]
-    fn store(self, vars: &mut Vars<'_>) {
-        vars.key.push(WORD);
-        vars.key.push(self.0.len() as u8);
-        for &byte in self.0.as_bytes() {
-            vars.key.push(byte);
-        }
+    fn store(self, var: Var, vars: &mut Vars<'_>) {
+        vars.key.put(&[var as u8, WORD, self.0.len() as u8]);
+        vars.key.put(self.0.as_bytes());
     }
 }
 
 impl VarValue<'_> for char {
-    fn store(self, vars: &mut Vars<'_>) {
-        vars.key.push(CHAR);
-        vars.push4(u32::from(self));
+    fn store(self, var: Var, vars: &mut Vars<'_>) {
+        let [a, b, c, d] = u32::from(self).to_le_bytes();
+        vars.key.put(&[var as u8, CHAR, a, b, c, d]);
     }
 }
 
 impl<'a> VarValue<'a> for Text<'a> {
     #[inline]
-    fn store(self, vars: &mut Vars<'a>) {
+    fn store(self, var: Var, vars: &mut Vars<'a>) {
+        vars.key.put(&[var as u8]);
         vars.push_text(self);
     }
 }
 
 impl<'a> VarValue<'a> for &[Text<'a>] {
-    fn store(self, vars: &mut Vars<'a>) {
-        vars.key.push(LIST);
-        vars.push4(self.len() as u32);
+    fn store(self, var: Var, vars: &mut Vars<'a>) {
+        let [a, b, c, d] = (self.len() as u32).to_le_bytes();
+        vars.key.put(&[var as u8, LIST, a, b, c, d]);
         for text in self {
             vars.push_text(text.clone());
         }
     }
 }
 
+/// Key bytes held in place up to this many (every key the templates make today fits), on the heap past it.
+const INLINE_KEY: usize = 160;
+
+/// The frame key as it is written. Written a variable at a time, so it must be cheap to append to: a key is
+/// built for every template call.
+struct KeyBuf {
+    len: usize,
+    inline: [u8; INLINE_KEY],
+    /// The whole key once it outgrows `inline`.
+    heap: Vec<u8>,
+}
+
+impl KeyBuf {
+    fn new() -> Self {
+        KeyBuf { len: 0, inline: [0; INLINE_KEY], heap: Vec::new() }
+    }
+
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) {
+        let end = self.len + bytes.len();
+        if end <= INLINE_KEY {
+            self.inline[self.len..end].copy_from_slice(bytes);
+        } else {
+            self.spill(bytes);
+        }
+        self.len = end;
+    }
+
+    #[cold]
+    fn spill(&mut self, bytes: &[u8]) {
+        if self.heap.is_empty() {
+            self.heap.extend_from_slice(&self.inline[..self.len]);
+        }
+        self.heap.extend_from_slice(bytes);
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        if self.len <= INLINE_KEY { &self.inline[..self.len] } else { &self.heap }
+    }
+}
+
 /// The variables of one template call: the key (written as values are set) and the texts.
 pub(crate) struct Vars<'a> {
-    key: SmallVec<[u8; 80]>,
+    key: KeyBuf,
     texts: SmallVec<[Text<'a>; 6]>,
 }
 
 impl<'a> Vars<'a> {
     /// Variables for a template of the set numbered `set_id`.
     pub fn new(set_id: u32) -> Self {
-        let mut key = SmallVec::new();
-        for byte in set_id.to_le_bytes() {
-            key.push(byte);
-        }
+        let mut key = KeyBuf::new();
+        key.put(&set_id.to_le_bytes());
         Vars { key, texts: SmallVec::new() }
     }
 
     #[inline]
     pub fn set(&mut self, var: Var, value: impl VarValue<'a>) {
-        self.key.push(var as u8);
-        value.store(self);
-    }
-
-    fn push4(&mut self, n: u32) {
-        for byte in n.to_le_bytes() {
-            self.key.push(byte);
-        }
+        value.store(var, self);
     }
 
     #[inline]
     fn push_text(&mut self, text: Text<'a>) {
-        self.key.push(if text.is_empty() { EMPTY_TEXT } else { TEXT });
+        self.key.put(&[if text.is_empty() { EMPTY_TEXT } else { TEXT }]);
         self.texts.push(text);
     }
 
     /// Ends the key with the template (call once, after the last `set`).
     pub fn finish_key(&mut self, template: u8) {
-        self.key.push(u8::MAX);
-        self.key.push(template);
+        self.key.put(&[u8::MAX, template]);
     }
 
     /// The frame key: the set, every variable with its discrete value, and the template (after
     /// [`Vars::finish_key`]).
     pub fn key(&self) -> &[u8] {
-        &self.key
+        self.key.as_slice()
     }
 
     pub fn texts(&self) -> &[Text<'a>] {
@@ -271,7 +298,7 @@ impl<'a> Vars<'a> {
     /// which holds every variable in the order it was set.
     pub fn context(&self, mut text: impl FnMut(usize, &Text<'a>) -> String) -> tera::Context {
         let mut context = tera::Context::new();
-        let key = &self.key[4..];
+        let key = &self.key.as_slice()[4..];
         let mut at = 0;
         let mut texts = 0;
         let mut next_text = |texts: &mut usize| {
