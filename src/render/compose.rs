@@ -482,8 +482,10 @@ impl<'a> Composer<'a> {
     fn because(&mut self, reason: &Sentence, conclusion: &Sentence, scope: Scope) -> Result<Body, RenderError> {
         let mut reasons: SmallVec<[Text<'a>; 4]> = SmallVec::new();
         let mood = reason_mood(&self.set.vocab, self.options.style);
+        let mut grouped = false;
         match listed_reasons(reason, scope.inherited) {
             Some(operands) => {
+                grouped = has_group(operands);
                 for operand in operands {
                     reasons.push(Text::Out(self.clause(operand, scope, mood, false)?));
                 }
@@ -494,10 +496,9 @@ impl<'a> Composer<'a> {
         // as the frame of the whole BECAUSE. An AND of more than plain clauses is said as a run of sentences
         // after the reasons (「…ので、Aします。Bしてください。」).
         let run = is_run_conclusion(conclusion, scope.inherited);
-        let said_whole = run
-            || !self.said_as_clause(conclusion, scope)
-                && written_subject(conclusion, scope.inherited).is_none()
-                && !matches!(conclusion.content, Content::And { .. });
+        let said_whole = !self.said_as_clause(conclusion, scope)
+            && written_subject(conclusion, scope.inherited).is_none()
+            && !matches!(conclusion.content, Content::And { .. });
         let conclusion = if let (true, Content::And { sentences }) = (run, &conclusion.content) {
             let inner = Scope { inherited: conclusion.subject.or(scope.inherited), ..scope };
             self.conjunction(sentences, inner, true)?
@@ -510,6 +511,7 @@ impl<'a> Composer<'a> {
         vars.set(Var::Clauses, &reasons[..]);
         vars.set(Var::Conclusion, Text::Out(conclusion.text));
         vars.set(Var::Run, run);
+        vars.set(Var::Grouped, grouped);
         vars.set(Var::Question, conclusion.question);
         Ok(Body { text: self.call(Template::Keyword(Keyword::Because), &mut vars)?, question: conclusion.question })
     }
@@ -935,18 +937,29 @@ pub(crate) fn is_because_run(sentence: &Sentence, inherited: Option<Agent>) -> b
     }
 }
 
-/// The operands of a BECAUSE reason that is an AND of two or more plain clauses (said as a list of reasons).
+/// The operands of a BECAUSE reason that is an AND of two or more reason items (said as a list of reasons).
 pub(crate) fn listed_reasons(reason: &Sentence, inherited: Option<Agent>) -> Option<&[Sentence]> {
     match &reason.content {
         Content::And { sentences }
             if written_subject(reason, inherited).is_none()
                 && sentences.len() >= 2
-                && sentences.iter().all(|operand| is_inline(operand, inherited)) =>
+                && sentences.iter().all(|operand| is_reason_item(operand, inherited)) =>
         {
             Some(sentences)
         }
         _ => None,
     }
+}
+
+/// One item of a list of reasons: a plain clause, or a group of them (an AND of plain clauses, said joined).
+pub(crate) fn is_reason_item(operand: &Sentence, inherited: Option<Agent>) -> bool {
+    is_inline(operand, inherited) || is_joined_and(operand, inherited)
+}
+
+/// Whether a list of reasons holds a group: its items are then set apart by other joints, so the grouping reads
+/// one way (「Aし、Bし、それにCから」, "A and B, and C").
+pub(crate) fn has_group(reasons: &[Sentence]) -> bool {
+    reasons.iter().any(|reason| matches!(reason.content, Content::And { .. }))
 }
 
 /// True for sentences that read as one clause: a verb, NOT of a verb, DAY of such a clause, with no subject of

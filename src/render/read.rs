@@ -16,8 +16,8 @@ use std::sync::{Arc, OnceLock, RwLock};
 use smallvec::SmallVec;
 
 use super::compose::{
-    Composer, LangSet, Mood, Position, Scope, Template, honorific, is_because_run, is_inline, is_run_conclusion,
-    is_unframed_and, is_verb, reason_mood,
+    Composer, LangSet, Mood, Position, Scope, Template, has_group, honorific, is_because_run, is_inline,
+    is_reason_item, is_run_conclusion, is_unframed_and, is_verb, reason_mood,
 };
 use super::fast_hash::FastMap;
 use super::frame::{self, Part};
@@ -27,7 +27,7 @@ use crate::protocol::{Agent, Content, Context, Keyword, Role, Sentence, Species,
 
 mod tried;
 
-use tried::{AskFrame, DayFrame, Tried};
+use tried::{AskFrame, DayFrame, Groups, Tried};
 
 /// Longest text the reader looks at (bytes); canonical renderings of 3-deep sentences are far shorter.
 pub(crate) const MAX_READ_BYTES: usize = 4096;
@@ -320,7 +320,7 @@ impl std::hash::Hash for Sym {
 enum Spec {
     Sentence { quoted: bool, question: bool, end: char },
     Frame { kind: Sym },
-    Because { question: bool, reasons: usize, run: bool },
+    Because { question: bool, reasons: usize, run: bool, grouped: bool },
     List { keyword: Keyword, count: usize, inline: bool, mood: Mood },
     Ask { keyword: Keyword, to_kind: Sym, from_kind: Sym, framed: bool, quoted: bool, act: Sym },
     Quoted { mood: Mood, negated: bool, act: Sym, subj_kind: Sym },
@@ -347,11 +347,12 @@ impl Spec {
                 vars.set(Var::Sentence, hole(false));
                 Template::Frame
             }
-            Spec::Because { question, reasons, run } => {
+            Spec::Because { question, reasons, run, grouped } => {
                 let stand_ins = vec![hole(false); reasons];
                 vars.set(Var::Clauses, &stand_ins[..]);
                 vars.set(Var::Conclusion, hole(false));
                 vars.set(Var::Run, run);
+                vars.set(Var::Grouped, grouped);
                 vars.set(Var::Question, question);
                 Template::Keyword(Keyword::Because)
             }
@@ -649,10 +650,10 @@ impl<'a> Reader<'a> {
         let mut candidates = Vec::new();
         let bare = |content| Sentence { subject: None, content };
         // BECAUSE
-        for &(count, run, ref parts) in &self.tried().because {
+        for &(count, run, groups, ref parts) in &self.tried().because {
             for holes in self.matches(parts, text) {
                 let Some(conclusion) = at(&holes, count) else { continue };
-                let Some(reasons) = self.reasons(&holes[..count], scope) else { continue };
+                let Some(reasons) = self.reasons(&holes[..count], groups, scope) else { continue };
                 let mut conclusions: Vec<Sentence> = Vec::new();
                 if run {
                     // The run's first sentence is not capitalised after the reasons ("…, so vote Kenji.").
@@ -855,19 +856,27 @@ impl<'a> Reader<'a> {
     }
 
     /// The reasons of a BECAUSE: one clause, or a list of plain clauses that is an AND.
-    fn reasons(&self, pieces: &[Option<&str>], scope: Scope) -> Option<Vec<Sentence>> {
+    fn reasons(&self, pieces: &[Option<&str>], groups: Groups, scope: Scope) -> Option<Vec<Sentence>> {
         if let [Some(piece)] = pieces {
             let reasons = self.clause(piece, scope, reason_mood(&self.set.vocab, self.options.style), false);
             return (!reasons.is_empty()).then(|| reasons.to_vec());
         }
+        let item = |s: &Sentence| {
+            if groups == Groups::No { is_inline(s, scope.inherited) } else { is_reason_item(s, scope.inherited) }
+        };
         let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
         for piece in pieces {
             let operands = self.clause((*piece)?, scope, reason_mood(&self.set.vocab, self.options.style), false);
-            let operands: Vec<Sentence> = operands.iter().filter(|s| is_inline(s, scope.inherited)).cloned().collect();
+            let operands: Vec<Sentence> = operands.iter().filter(|s| item(s)).cloned().collect();
             combinations = extended(combinations, &operands);
         }
         let reasons: Vec<Sentence> = combinations
             .into_iter()
+            .filter(|sentences| match groups {
+                Groups::No => !has_group(sentences),
+                Groups::Yes => has_group(sentences),
+                Groups::Either => true,
+            })
             .map(|sentences| Sentence { subject: None, content: Content::And { sentences } })
             .collect();
         (!reasons.is_empty()).then_some(reasons)

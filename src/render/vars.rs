@@ -71,6 +71,7 @@ variables! {
     Reason = "reason",
     Conclusion = "conclusion",
     Run = "run",
+    Grouped = "grouped",
     Day = "day",
     Relative = "relative",
     Id = "id",

@@ -31,12 +31,22 @@ pub(super) type ListFrame = (Keyword, usize, Arc<[Part]>);
 /// A `_quoted` / NOT frame: its act (``, `request`, `inquire`) and its parts.
 pub(super) type QuotedFrame = (&'static str, Arc<[Part]>);
 
+/// Whether the reasons a BECAUSE frame reads hold a group (see `compose::has_group`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Groups {
+    No,
+    Yes,
+    /// The frame's joints are the same either way.
+    Either,
+}
+
 #[derive(Debug)]
 pub(super) struct Tried {
     /// REQUEST / INQUIRE, in the order `Reader::asks` tries them.
     pub asks: Vec<AskFrame>,
-    /// BECAUSE by number of reasons and whether the conclusion runs on: statements, then questions.
-    pub because: Vec<(usize, bool, Arc<[Part]>)>,
+    /// BECAUSE by number of reasons, whether the conclusion runs on and whether the reasons hold a group:
+    /// statements, then questions.
+    pub because: Vec<(usize, bool, Groups, Arc<[Part]>)>,
     /// OR / XOR by number of operands, `[not inline, inline]`.
     pub lists: [Vec<ListFrame>; 2],
     /// The AND separator frame.
@@ -82,8 +92,18 @@ impl Tried {
         for question in [false, true] {
             for run in [false, true] {
                 for count in 1..=MAX_OPERANDS {
-                    let spec = Spec::Because { question, reasons: count, run };
-                    because.extend(parts(spec).map(|parts| (count, run, parts)));
+                    let spec = |grouped| Spec::Because { question, reasons: count, run, grouped };
+                    let Some(plain) = parts(spec(false)) else { continue };
+                    // Only a list of two or more reasons can hold a group; where its joints are the same as a
+                    // plain list's (English, three or more), one frame reads both.
+                    match parts(spec(true)).filter(|_| count > 1) {
+                        Some(grouped) if grouped != plain => {
+                            because.push((count, run, Groups::No, plain));
+                            because.push((count, run, Groups::Yes, grouped));
+                        }
+                        Some(_) => because.push((count, run, Groups::Either, plain)),
+                        None => because.push((count, run, Groups::No, plain)),
+                    }
                 }
             }
         }
