@@ -176,7 +176,8 @@ fn meaning_conventions_hold() {
 /// left-out player; quoted words and "X says" reports are someone else's (C5); trusting a result is no estimate
 /// (house rule 6); no vote is cast "tonight"; a verb after a dash is a command; a result mark asked for after its
 /// source asks for the result (C9); a count of wolves says nothing; a player named but not as the target keeps a
-/// vote open (C8).
+/// vote open (C8); a reason said first, alone, explains the request after it (house rule 8); trusting a deed
+/// is no trust in the player; an opinion of a result is nothing protocol asks; "pushed to lynch" describes.
 const REAL_TALK_CASES: &str = "\
 reconsider	ja	ケンジへの投票をご再検討ください	Skip
 reconsider	ja	サクラさんの真を再考すべきかと。	Skip
@@ -201,6 +202,10 @@ asked result	ja	@ミヅキ 占い結果気になるね。誰が白だったの�
 count	ja	今日はケンジ吊りで狼1確実に減らせます。	Skip
 open vote	ja	@ケンジ 投票先はケンジで固定し	Skip
 dash command	en	Confirmed—kill Kenji tonight.	REQUEST ANY (ATTACK Agent[03])
+reason first	ja	>>Agent[02] ケンジは人狼だからね。みんなケンジに投票するんだ！	BECAUSE (ESTIMATE Agent[03] WEREWOLF) (REQUEST ANY (VOTE Agent[03]))
+trusted deed	ja	ケンジが慎重なのは信用できる	Skip
+result opinion	ja	占い結果はミヅキ白でした。皆さん、この結果についてどう思いますか？	DIVINED Agent[05] HUMAN
+pushed	en	Kenji, you pushed to lynch Yumi and now she is dead.	Skip
 ";
 
 #[test]

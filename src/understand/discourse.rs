@@ -44,6 +44,8 @@ pub fn read(scene: &Scene) -> Read {
     let sentences = split(&scene.skeleton.text, scene.tokens, scene.lexicon);
     // Where the previous sentence's readings start in `out.readings` (a later «だから» takes them as reason).
     let mut previous: std::ops::Range<usize> = 0..0;
+    // A reason that opened the utterance, waiting for the request it explains.
+    let mut held: Option<Reading> = None;
     for sentence in &sentences {
         let first_reading = out.readings.len();
         let (address, vocative, pieces) = address_of(scene, sentence, &mut state);
@@ -131,7 +133,29 @@ pub fn read(scene: &Scene) -> Read {
         }
         // «…黒と出たから|です»: a copula left over after «から» is no piece of its own.
         results.retain(|(piece, readings)| !readings.is_empty() || !bare_copula(scene, piece));
+        // «Agent[05]は人狼だからね。みんなAgent[05]に投票するんだ！»: a reason said alone with nothing before it
+        // explains the request that follows (real-talk house rule 8).
+        let reason_alone = out.readings.is_empty()
+            && held.is_none()
+            && matches!(results.as_slice(), [(piece, readings)] if readings.len() == 1
+                && piece.closed_by == Some(Conn::ReasonBefore));
         let mut readings = reasons(results, &mut out.readings, previous.clone());
+        if let Some(reason) = held.take() {
+            match readings.as_mut_slice() {
+                [conclusion]
+                    if matches!(conclusion.sentence.content, Content::Request { .. })
+                        && joinable(std::slice::from_ref(&reason), conclusion) =>
+                {
+                    let request = readings.remove(0);
+                    readings.push(because(vec![reason], request));
+                }
+                _ => out.readings.push(reason),
+            }
+        }
+        if reason_alone && readings.len() == 1 {
+            held = readings.pop();
+            continue;
+        }
         // One sentence says a thing once («ケンジは白、人間だった»); a repeat in a later sentence stays (C15).
         let mut seen: Vec<Protocol> = Vec::new();
         readings.retain(|r| {
@@ -142,6 +166,7 @@ pub fn read(scene: &Scene) -> Read {
         out.readings.extend(readings);
         previous = first_reading.min(out.readings.len())..out.readings.len();
     }
+    out.readings.extend(held);
     out
 }
 

@@ -646,6 +646,8 @@ fn fill_frame<'f>(
         && filled.target.is_none()
         && frame.class == super::frames::Class::Estimate
         && frame.asks.is_none()
+        // «アレンが慎重なのは信用できる»: trusting what a player does is no trust in the player (house rule 6).
+        && frame.value != Some(super::frames::Value::Role(crate::protocol::Role::Villager))
         && let Some(k) = parties.iter().rposition(|p| {
             p.after.as_deref() == Some("が")
                 && p.end <= cue.start
