@@ -158,19 +158,83 @@ fn meaning_conventions_hold() {
     let understander = Understander::embedded().expect("embedded phrase files load");
     let mut failures = Vec::new();
     for &(convention, lang, speaker, utterance, expected) in CASES {
-        let ctx = Context { speaker: Some(Agent::Id(speaker)), names: names(), ..Context::default() };
-        let result = understander.understand(utterance, lang, &ctx);
-        let got = if result.skip {
-            "Skip".to_owned()
-        } else {
-            result.sentences.iter().map(|s| s.canonical.as_str()).collect::<Vec<_>>().join(" ; ")
-        };
-        assert_eq!(result.skip, result.sentences.is_empty());
+        let got = said(&understander, lang, speaker, utterance);
         if got != expected {
             failures.push(format!("{convention} {lang:?} {utterance:?}\n    expected {expected}\n    got      {got}"));
         }
     }
     assert!(failures.is_empty(), "{} of {} fixtures fail:\n{}", failures.len(), CASES.len(), failures.join("\n"));
+}
+
+/// Phenomena of real talk that gave wrong sentences (real-talk-dev.md's house rules, C1–C18), speaker Agent[09]:
+/// phenomenon, language, utterance and expected sentences (or `Skip`), tab-separated. Why each holds:
+/// reconsidering undoes (C17); thanks for a claim acknowledge it; a clause turned noun by «のは» asserts nothing
+/// (C18); a result with no source word is no opinion either (C4); an object after a conjugated Japanese verb is a
+/// later verb's; a role said to exist names nobody; a topic several sentences back is not a bare statement's
+/// subject; «いたします» is no past; «公開しておこう» tells; a restatement is said once; a third party's act is no
+/// BECAUSE conclusion (C10); «みんな» opening a sentence calls on everyone (C8); the addressee is not a result's
+/// left-out player; quoted words and "X says" reports are someone else's (C5); trusting a result is no estimate
+/// (house rule 6); no vote is cast "tonight"; a verb after a dash is a command; a result mark asked for after its
+/// source asks for the result (C9); a count of wolves says nothing; a player named but not as the target keeps a
+/// vote open (C8); a reason said first, alone, explains the request after it (house rule 8); trusting a deed
+/// is no trust in the player; an opinion of a result is nothing protocol asks; "pushed to lynch" describes.
+const REAL_TALK_CASES: &str = "\
+reconsider	ja	ケンジへの投票をご再検討ください	Skip
+reconsider	ja	サクラさんの真を再考すべきかと。	Skip
+reconsider	en	Please reconsider your vote on Kenji.	Skip
+thanks	ja	サクラ占い師COありがとう！	Skip
+nominalised	ja	ケンジが素村COを続けるのは怪しい	ESTIMATE Agent[03] WEREWOLF
+no source	ja	俺の結果はケンジが人間。	Skip
+later object	ja	逆に僕を疑ってケンジを残したら負けちゃう。僕はケンジに投票する。	VOTE Agent[03]
+attributive	ja	ケンジが怪しい。黒を引いた相手に投票しない占い師がいると思うかい？	ESTIMATE Agent[03] WEREWOLF
+far topic	ja	ケンジが狂人だって言ってたね！ちょっと混乱しちゃった。状況を整理しよう。一緒に人狼やっつけよう！	Agent[03] COMINGOUT Agent[03] POSSESSED
+humble verb	ja	本日はケンジ様に投票いたします。	VOTE Agent[03]
+telling	ja	今日の投票先を公開しておこうかな。私はケンジに投票するつもりだよ。	VOTE Agent[03]
+restated	ja	昨夜の占い結果を報告します。ケンジを占ったところ、黒判定が出ました。つまりケンジは人狼ということです。	DIVINED Agent[03] WEREWOLF
+reported conclusion	ja	リンも占い師って言ってるけど・・・僕が本物の占い師だから・・・。	Agent[07] COMINGOUT Agent[07] SEER ; COMINGOUT Agent[09] SEER
+everyone	ja	>>Agent[02] ケンジは人狼だ。みんなケンジに投票するんだ！	ESTIMATE Agent[03] WEREWOLF ; REQUEST ANY (VOTE Agent[03])
+result target	ja	>>Agent[04] ケンジからは敵の匂いがする。占いで黒を引いているからね。	Skip
+quoted	en	Sakura’s “Kenji is a wolf” came out too quick.	Skip
+trust result	en	Trust Mizuki's divination.	Skip
+report	en	Sakura claimed seer and says Kenji is human.	Agent[02] COMINGOUT Agent[02] SEER
+tonight	en	We eliminate Kenji tonight.	Skip
+asked result	ja	@ミヅキ 占い結果気になるね。誰が白だったのか早く教えてよー！	INQUIRE Agent[05] (DIVINED ANY HUMAN)
+count	ja	今日はケンジ吊りで狼1確実に減らせます。	Skip
+open vote	ja	@ケンジ 投票先はケンジで固定し	Skip
+dash command	en	Confirmed—kill Kenji tonight.	REQUEST ANY (ATTACK Agent[03])
+reason first	ja	>>Agent[02] ケンジは人狼だからね。みんなケンジに投票するんだ！	BECAUSE (ESTIMATE Agent[03] WEREWOLF) (REQUEST ANY (VOTE Agent[03]))
+trusted deed	ja	ケンジが慎重なのは信用できる	Skip
+result opinion	ja	占い結果はミヅキ白でした。皆さん、この結果についてどう思いますか？	DIVINED Agent[05] HUMAN
+pushed	en	Kenji, you pushed to lynch Yumi and now she is dead.	Skip
+";
+
+#[test]
+fn real_talk_phenomena_hold() {
+    let understander = understander();
+    let mut failures = Vec::new();
+    for line in REAL_TALK_CASES.lines() {
+        let [phenomenon, lang, utterance, expected] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("a case is four tab-separated fields: {line:?}");
+        };
+        let lang = if lang == "en" { Lang::En } else { Lang::Ja };
+        let got = said(understander, lang, 9, utterance);
+        if got != expected {
+            failures.push(format!("{phenomenon} {utterance:?}\n    expected {expected}\n    got      {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} real-talk cases fail:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// The sentences read from an utterance with the convention names, joined by " ; ", or `Skip`.
+fn said(understander: &Understander, lang: Lang, speaker: u32, utterance: &str) -> String {
+    let ctx = Context { speaker: Some(Agent::Id(speaker)), names: names(), ..Context::default() };
+    let result = understander.understand(utterance, lang, &ctx);
+    assert_eq!(result.skip, result.sentences.is_empty());
+    if result.skip {
+        "Skip".to_owned()
+    } else {
+        result.sentences.iter().map(|s| s.canonical.as_str()).collect::<Vec<_>>().join(" ; ")
+    }
 }
 
 #[test]

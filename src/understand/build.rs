@@ -237,6 +237,8 @@ struct Drop {
 
 /// Why a result with no player is dropped; the discourse reads it again when its conclusion names one.
 pub const NO_PLAYER: &str = "no player the result is about";
+/// A result-shaped clause with no source word (C4, real-talk house rule 1).
+pub const NO_SOURCE: &str = "a result with no divination or medium word (C4)";
 
 fn drop(reason: &'static str) -> Drop {
     Drop { reason, alternatives: Vec::new() }
@@ -688,7 +690,7 @@ fn result(scene: &Scene, f: &Filled) -> Built {
             .iter()
             .flat_map(|&t| [Sentence::new(make(Source::Divination, t)), Sentence::new(make(Source::Medium, t))])
             .collect();
-        return Err(Drop { reason: "a result with no divination or medium word (C4)", alternatives });
+        return Err(Drop { reason: NO_SOURCE, alternatives });
     };
     if f.asking() {
         let to = asked(scene, f)?;
@@ -740,6 +742,11 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
         }
         return Err(drop("nobody is named"));
     };
+    // "Trust Minako's divination": trust in what a player said or found, with no role named, is no estimate of
+    // the player (real-talk house rule 6).
+    if roles == [Role::Villager] && target_party.after.as_deref() == Some("'s") && target_party.start >= f.cue.1 {
+        return Err(drop("trust in a player's result or words, not in the player"));
+    }
     let targets = agents(scene, target_party)?;
     let sentences = |targets: &[Agent]| -> Result<Vec<Sentence>, Drop> {
         let mut out = Vec::new();
@@ -873,6 +880,10 @@ fn action(scene: &Scene, f: &Filled) -> Built {
         let invited: Vec<Sentence> =
             acts.iter().filter(|s| s.subject.is_none()).map(|s| request(to, s.clone())).collect();
         return Ok(acts.into_iter().chain(invited).collect());
+    }
+    // "We eliminate George tonight": no vote is cast at night, so this is a vote or the wolves' attack.
+    if frame.class == Class::Vote && frame.proposal && f.time == Some(Time::Tonight) {
+        return Err(drop("an elimination tonight: a vote or an attack? (ambiguous)"));
     }
     if frame.class == Class::Divine && species_of(f).is_some() {
         return result(scene, f);
@@ -1121,7 +1132,7 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 Value::Species(Species::Human) if !f.flags.any(Flags::NEG) => {
                     return Ok(vec![not(Sentence::new(Content::Comingout { target: speaker, role: Role::Werewolf }))]);
                 }
-                Value::Mark(_) => return Err(drop("a result with no divination or medium word (C4)")),
+                Value::Mark(_) => return Err(drop(NO_SOURCE)),
                 _ => return Err(drop("a negated species of the speaker")),
             };
             if f.flags.any(Flags::HEDGE | Flags::PAST) && !f.flags.any(Flags::NEG) {
@@ -1134,8 +1145,17 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             if !asking {
                 return Err(drop("'who' outside a question"));
             }
-            let role = role_of(f).ok_or_else(|| drop("no role"))?;
             let to = asked(scene, f)?;
+            // «占い結果気になるね。誰が白だったのか教えて»: a result mark asked for after its source asks for the result.
+            let source = f.source.or(f.context_source.as_ref().map(|o| o.source));
+            if let (Some(source), Some(&(Value::Mark(species), _))) = (source, f.values.first()) {
+                let result = match source {
+                    Source::Divination => Content::Divined { target: Agent::Any, species },
+                    Source::Medium => Content::Identified { target: Agent::Any, species },
+                };
+                return Ok(vec![inquire(to, Sentence::new(result))]);
+            }
+            let role = role_of(f).ok_or_else(|| drop("no role"))?;
             Ok(vec![inquire(to, Sentence::new(Content::Estimate { target: Agent::Any, role }))])
         }
         Person::You(_) if asking => {
@@ -1192,6 +1212,16 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             let target = agent(scene, subject)?;
             let role = role_of(f).ok_or_else(|| drop("no role"))?;
             Ok(vec![with_subject(target, Content::Comingout { target, role })])
+        }
+        // "Misaki … says Shizue is Human": what someone else said, and they are not named here.
+        Person::You(_) | Person::Named(_)
+            if f.flags.any(Flags::REPORT)
+                && f.source.is_none()
+                && f.context_source.is_none()
+                && f.pending.is_none()
+                && f.subject.as_ref().is_none_or(|p| p.only() != Some(Person::Me)) =>
+        {
+            Err(drop("another player's words, whose player is not named here (C5)"))
         }
         Person::You(_) | Person::Named(_) => {
             let target = agent(scene, subject)?;
@@ -1263,7 +1293,7 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                         ]
                     })
                     .unwrap_or_default();
-                return Err(Drop { reason: "a result with no divination or medium word (C4)", alternatives });
+                return Err(Drop { reason: NO_SOURCE, alternatives });
             }
             let roles = if f.value_or { value_roles(f) } else { role_of(f).into_iter().collect() };
             let sentences: Vec<Sentence> =

@@ -44,6 +44,8 @@ pub fn read(scene: &Scene) -> Read {
     let sentences = split(&scene.skeleton.text, scene.tokens, scene.lexicon);
     // Where the previous sentence's readings start in `out.readings` (a later «だから» takes them as reason).
     let mut previous: std::ops::Range<usize> = 0..0;
+    // A reason that opened the utterance, waiting for the request it explains.
+    let mut held: Option<Reading> = None;
     for sentence in &sentences {
         let first_reading = out.readings.len();
         let (address, vocative, pieces) = address_of(scene, sentence, &mut state);
@@ -77,6 +79,7 @@ pub fn read(scene: &Scene) -> Read {
                 opened_by: piece.opened_by,
                 gives_reason: piece.closed_by == Some(Conn::ReasonBefore) || piece.opened_by == Some(Conn::ReasonAfter),
                 near_object: state.object.as_ref().filter(|(_, at)| state.sentences - at <= 1).map(|(p, _)| p.clone()),
+                lent: 0,
             };
             let mut read = read_piece(scene, &piece, &context);
             if read.readings.is_empty() {
@@ -130,7 +133,29 @@ pub fn read(scene: &Scene) -> Read {
         }
         // «…黒と出たから|です»: a copula left over after «から» is no piece of its own.
         results.retain(|(piece, readings)| !readings.is_empty() || !bare_copula(scene, piece));
+        // «Agent[05]は人狼だからね。みんなAgent[05]に投票するんだ！»: a reason said alone with nothing before it
+        // explains the request that follows (real-talk house rule 8).
+        let reason_alone = out.readings.is_empty()
+            && held.is_none()
+            && matches!(results.as_slice(), [(piece, readings)] if readings.len() == 1
+                && piece.closed_by == Some(Conn::ReasonBefore));
         let mut readings = reasons(results, &mut out.readings, previous.clone());
+        if let Some(reason) = held.take() {
+            match readings.as_mut_slice() {
+                [conclusion]
+                    if matches!(conclusion.sentence.content, Content::Request { .. })
+                        && joinable(std::slice::from_ref(&reason), conclusion) =>
+                {
+                    let request = readings.remove(0);
+                    readings.push(because(vec![reason], request));
+                }
+                _ => out.readings.push(reason),
+            }
+        }
+        if reason_alone && readings.len() == 1 {
+            held = readings.pop();
+            continue;
+        }
         // One sentence says a thing once («ケンジは白、人間だった»); a repeat in a later sentence stays (C15).
         let mut seen: Vec<Protocol> = Vec::new();
         readings.retain(|r| {
@@ -141,6 +166,7 @@ pub fn read(scene: &Scene) -> Read {
         out.readings.extend(readings);
         previous = first_reading.min(out.readings.len())..out.readings.len();
     }
+    out.readings.extend(held);
     out
 }
 
@@ -322,6 +348,16 @@ fn address_of(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address
             }
             return (Address::Agent(agent), Some(party), pieces);
         }
+    }
+    // «>>Agent[02] …。みんなAgent[05]に投票するんだ！»: a Japanese sentence that opens with a group word, no
+    // particle after it, calls on everyone whoever the utterance addresses.
+    if !scene.lexicon.word_boundaries
+        && let Some(token) = tokens.first()
+        && matches!(token.lex(), Some(Lex::Everyone))
+        && text[first.start..token.start].trim().is_empty()
+        && !text[token.end..].starts_with(['の', 'が', 'を', 'に', 'と', 'で', 'か', 'も'])
+    {
+        return (Address::Everyone, None, pieces);
     }
     // An `@` mark opening the sentence addresses it and the ones after (C8, «… @ケンジ 不安なのは自然だよ»).
     // «…ね！@ケン君が私を占った»: a mark with a case particle after it is the sentence's subject or object.
@@ -548,6 +584,12 @@ fn reasons(
             // "A, so B", «A。だから B»: the piece (or, opening the sentence, the sentence) before is the reason.
             (Some(Conn::Therefore), _) if readings.len() == 1 => {
                 let conclusion = &readings[0];
+                // «黒判定が出ました。つまりAgent[05]は人狼ということ»: the same thing said again in other words.
+                let restated = |said: &[Reading]| said.iter().any(|r| r.sentence == conclusion.sentence);
+                if restated(&out[last_piece.clone()]) || index == 0 && restated(&earlier[previous.clone()]) {
+                    last_piece = start.min(out.len())..out.len();
+                    continue;
+                }
                 if !last_piece.is_empty() && joinable(&out[last_piece.clone()], conclusion) {
                     let reasons: Vec<Reading> = out.drain(last_piece.clone()).collect();
                     out.extend(readings.into_iter().map(|c| because(reasons.clone(), c)));
@@ -572,7 +614,10 @@ fn joinable(reasons: &[Reading], conclusion: &Reading) -> bool {
     let request = |r: &Reading| matches!(r.sentence.content, Content::Request { .. });
     // «黒判定が出ました。つまり人狼ということ»: a thing said twice is no reason for itself.
     let same = |r: &Reading| r.sentence == conclusion.sentence;
-    !question(conclusion) && reasons.iter().all(|r| !question(r) && !request(r) && !same(r))
+    // «Agent[02]も占い師って言ってるけど…僕が本物の占い師だから»: what another player did or said is no conclusion
+    // the speaker draws (their own sentences carry no subject, C1).
+    let reported = conclusion.sentence.subject.is_some();
+    !question(conclusion) && !reported && reasons.iter().all(|r| !question(r) && !request(r) && !same(r))
 }
 
 /// `BECAUSE (reason) (conclusion)`, several reasons joined with AND.

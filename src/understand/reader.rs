@@ -71,7 +71,13 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
             _ => *token,
         })
         .collect();
+    let visible = if scene.lexicon.word_boundaries { unquoted(scene, visible) } else { visible };
     let tokens = visible.as_slice();
+    // "Confirmed—kill Mio tonight": the words lent by a piece before do not stand before this piece's verb.
+    let lent = tokens
+        .iter()
+        .take_while(|t| t.start < scene.tokens.get(piece.own_from).map_or(usize::MAX, |o| o.start))
+        .count();
     let mut out = PieceReading::default();
     let parties = parties(scene, tokens, context);
     out.topic = if scene.lexicon.word_boundaries {
@@ -154,7 +160,25 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
     {
         cues.retain(|&(at, _)| at <= relative + 1);
     }
+    // «ミドリが素村COを続けるのは怪しい»: a clause turned noun by «のは» is what the opinion after it is about; it
+    // asserts nothing of its own (C18).
+    if !scene.lexicon.word_boundaries && cues.len() > 1 {
+        let text = scene.skeleton.text.as_str();
+        let opinion_follows = |k: usize| {
+            cues.get(k + 1).is_some_and(|&(next, frame)| {
+                frame.class == super::frames::Class::Estimate
+                    && text.get(tokens[cues[k].0].end..tokens[next].start).is_some_and(|b| scene.lexicon.nominalises(b))
+            })
+        };
+        let nominalised: Vec<bool> = (0..cues.len()).map(opinion_follows).collect();
+        let mut k = 0;
+        cues.retain(|_| {
+            k += 1;
+            !nominalised[k - 1]
+        });
+    }
     let mut chained = context.clone();
+    chained.lent = lent;
     for (k, &(at, frame)) in cues.iter().enumerate() {
         let previous_end = if k == 0 { 0 } else { cues[k - 1].0 + 1 };
         let next_start = cues.get(k + 1).map_or(tokens.len(), |&(n, _)| n);
@@ -184,6 +208,8 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
     if out.readings.is_empty()
         && out.pending.is_none()
         && !parties.iter().any(|p| p.people.contains(&Person::Unknown))
+        // «俺の結果はジョージが人間»: a result with no source word is no opinion either (C4).
+        && !out.dropped.iter().any(|d| d.reason == super::build::NO_SOURCE)
         && let Some(anchor) = state_anchor(scene, tokens)
         // «占い師であると名乗り出る者はおらぬか»: the role a claim verb took is no statement of its own.
         && !cues.iter().any(|&(at, frame)| frame.class == super::frames::Class::Claim && anchor < at)
@@ -197,6 +223,35 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         out.pending = out.pending.or(copula.pending);
     }
     out
+}
+
+/// Sakura's “George is a wolf”: words in quotation marks are someone's words, not the speaker's claims. An
+/// English piece keeps only the tokens outside them (an unclosed quotation runs to the piece's end).
+fn unquoted<'l>(scene: &Scene<'l>, mut tokens: Vec<Token<'l>>) -> Vec<Token<'l>> {
+    let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else { return tokens };
+    let text = scene.skeleton.text.as_str();
+    let Some(span) = text.get(first.start..last.end) else { return tokens };
+    if !span.contains(['“', '"']) {
+        return tokens;
+    }
+    let mut quoted: Vec<(usize, usize)> = Vec::new();
+    let mut open: Option<usize> = None;
+    for (i, c) in span.char_indices() {
+        let at = first.start + i;
+        match (c, open) {
+            ('“', None) | ('"', None) => open = Some(at),
+            ('”', Some(from)) | ('"', Some(from)) => {
+                quoted.push((from, at));
+                open = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(from) = open {
+        quoted.push((from, usize::MAX));
+    }
+    tokens.retain(|t| !quoted.iter().any(|&(from, to)| t.start > from && t.end <= to));
+    tokens
 }
 
 /// A Japanese verb that modifies the name right after it («吊られたタクミ», «黒出ししたAgent[01]»): an
@@ -282,6 +337,8 @@ pub struct PieceContext {
     /// The player the act or opinion of this sentence or the one before is about (see
     /// [`PieceReading::object`]).
     pub near_object: Option<Party>,
+    /// How many of the piece's first tokens were lent by the pieces before it.
+    pub lent: usize,
 }
 
 fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &mut PieceReading) {
@@ -512,6 +569,15 @@ fn fill_frame<'f>(
                 if !has_mark(party, mark, cue.start, cue.end, japanese) {
                     continue;
                 }
+                // «僕を疑ってミユを残したら»: a conjugated Japanese verb ends its clause; an object after it is a
+                // later verb's.
+                if japanese
+                    && tail_end > cue.end
+                    && party.start >= tail_end
+                    && matches!(party.after.as_deref(), Some("を" | "に"))
+                {
+                    continue;
+                }
                 // An interrogative asks for the target ("who did you vote for?"), never for who acts; a group
                 // word acts or is asked, never is the target.
                 if *slot != Slot::Target && party.people.contains(&Person::Wh)
@@ -580,6 +646,8 @@ fn fill_frame<'f>(
         && filled.target.is_none()
         && frame.class == super::frames::Class::Estimate
         && frame.asks.is_none()
+        // «アレンが慎重なのは信用できる»: trusting what a player does is no trust in the player (house rule 6).
+        && frame.value != Some(super::frames::Value::Role(crate::protocol::Role::Villager))
         && let Some(k) = parties.iter().rposition(|p| {
             p.after.as_deref() == Some("が")
                 && p.end <= cue.start
@@ -601,6 +669,9 @@ fn fill_frame<'f>(
         && let Some(topic) = own_vocative(context).or(context.topic.as_ref()).or(context
             .vocative
             .as_ref()
+            // «>>Agent[03] …。Agent[02]からは敵の匂いがする。占いで黒を引いているからね»: the utterance's addressee
+            // is not whom a result left without its player is about.
+            .filter(|_| frame.class != super::frames::Class::Result)
             // «@タクミ …怪しい動きも見ておく»: an adjective before a noun, with no player set off in its own
             // sentence or talked about, describes that noun rather than the player the utterance addresses.
             .filter(|_| !(japanese && modifies_noun(scene, &cue))))
@@ -614,6 +685,10 @@ fn fill_frame<'f>(
         && !filled.flags.any(Flags::QUESTION | Flags::REQUEST | Flags::INCLUSIVE | Flags::INFO)
         // «ケンジの投票に反対»: another player's vote is not the speaker's.
         && filled.subject_party().is_none_or(|p| p.only() == Some(Person::Me))
+        // «@シズエ …投票先はシズエで固定»: a player named in the clause but not as the target keeps it open (C8).
+        && !parties.iter().enumerate().any(|(k, p)| {
+            !used[k] && p.is_third_party() && p.start >= domain_start && p.start < domain_end
+        })
         && let Some(topic) = &context.vocative
     {
         filled.target = Some(topic.clone());
@@ -651,7 +726,7 @@ fn fill_frame<'f>(
     // An English verb that opens its sentence (after "please", "everyone", a time) with no subject, or that
     // follows a command's object ("Attack Servas vote for Asuka": the second verb is a command too).
     let mut after_command = false;
-    let opens = tokens[..at].iter().all(|t| match t.lex() {
+    let opens = tokens[context.lent.min(at)..at].iter().all(|t| match t.lex() {
         // "Confirmed—kill Mio tonight", "Really, vote Kenji".
         Some(Lex::Markers(m)) => m.any(Flags::REQUEST | Flags::NEG | Flags::GENUINE),
         Some(Lex::Everyone | Lex::Conn(_) | Lex::Time(_)) => true,
@@ -734,7 +809,9 @@ fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
         // «村人陣営の方だ»: «の方» is still the state.
         let particle =
             rest.starts_with(['で', 'に', 'を', 'へ']) || rest.starts_with('の') && !rest.starts_with("の方");
-        (particle || rest.starts_with("から") || rest.starts_with("として")) && !copula
+        // «狼1確実に減らせる», «狼2匹»: a count of wolves, not what anyone is.
+        let count = rest.starts_with(|c: char| c.is_ascii_digit()) || rest.starts_with('匹');
+        (particle || count || rest.starts_with("から") || rest.starts_with("として")) && !copula
     };
     // «私は占い師のユキよ»: a role set before the speaker's own name introduces the speaker.
     let names_speaker = |t: &Token| {
@@ -747,9 +824,19 @@ fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
                 _ => false,
             })
     };
+    // «…占い師がいると思うかい？»: a role said to exist names nobody's role («少なくとも一人は狼がいる» still
+    // places the wolf among the players named).
+    let role_exists = |t: &Token| {
+        matches!(t.lex(), Some(Lex::Role(_)))
+            && text
+                .get(t.end..)
+                .is_some_and(|rest| ["がいる", "がいま", "がいな", "が居"].iter().any(|e| rest.starts_with(e)))
+    };
     let value = |t: &Token| {
         matches!(t.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
-            && (scene.lexicon.word_boundaries || !text.get(t.end..).is_some_and(case_particle) || names_speaker(t))
+            && (scene.lexicon.word_boundaries
+                || !text.get(t.end..).is_some_and(case_particle) && !role_exists(t)
+                || names_speaker(t))
     };
     // A Japanese statement ends with its predicate: «人狼怖いよーボクが占い師» states the last value.
     if scene.lexicon.word_boundaries { tokens.iter().position(value) } else { tokens.iter().rposition(value) }
@@ -892,7 +979,8 @@ fn fill_state(
                 .get(i + 1)
                 .map_or(after.is_none_or(ends_here), |next| copula(next) && next.start <= value_token.end + 1)
         });
-    let topic = if japanese { context.topic.as_ref() } else { None };
+    // A player talked about several sentences back is no longer what a bare statement is about.
+    let topic = if japanese { context.topic.as_ref().filter(|_| context.topic_is_near) } else { None };
     let vocative = own_vocative(context);
     if let Some(k) = subject {
         used[k] = true;
