@@ -855,7 +855,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The reasons of a BECAUSE: one clause, or a list of plain clauses that is an AND.
+    /// The reasons of a BECAUSE: one clause, or an AND listing reason items (plain clauses, or groups of them
+    /// when the frame's joints allow one: `groups`).
     fn reasons(&self, pieces: &[Option<&str>], groups: Groups, scope: Scope) -> Option<Vec<Sentence>> {
         if let [Some(piece)] = pieces {
             let reasons = self.clause(piece, scope, reason_mood(&self.set.vocab, self.options.style), false);

@@ -96,7 +96,8 @@ impl Tried {
                     let Some(plain) = parts(spec(false)) else { continue };
                     // Only a list of two or more reasons can hold a group; where its joints are the same as a
                     // plain list's (English, three or more), one frame reads both.
-                    match parts(spec(true)).filter(|_| count > 1) {
+                    let grouped = if count > 1 { parts(spec(true)) } else { None };
+                    match grouped {
                         Some(grouped) if grouped != plain => {
                             because.push((count, run, Groups::No, plain));
                             because.push((count, run, Groups::Yes, grouped));
