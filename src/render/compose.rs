@@ -258,10 +258,10 @@ impl<'a> Composer<'a> {
         let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
         let body = match &sentence.content {
             Content::Request { target, sentence: operand } => {
-                return self.ask(Keyword::Request, *target, operand, framed, scope);
+                return self.ask(Keyword::Request, *target, operand, framed, scope, Mood::Statement);
             }
             Content::Inquire { target, sentence: operand } => {
-                return self.ask(Keyword::Inquire, *target, operand, framed, scope);
+                return self.ask(Keyword::Inquire, *target, operand, framed, scope, Mood::Statement);
             }
             Content::Because { reason, conclusion } => self.because(reason, conclusion, inner)?,
             Content::Day { day, sentence: operand } => {
@@ -279,11 +279,21 @@ impl<'a> Composer<'a> {
             Content::Not { sentence: operand } => {
                 Body { text: self.clause(operand, inner, Mood::Statement, true)?, question: false }
             }
-            // A run of sentences with its own subject is quoted whole, so the frame covers every one of them.
+            // Plain clauses under one frame are joined: "According to Kenji, A and B."
+            Content::And { sentences } if framed.is_some() && !is_framed_run(sentence, scope.inherited) => {
+                Body { text: self.joined(sentences, inner, Mood::Statement)?, question: false }
+            }
+            // Any other run of sentences with its own subject follows its frame ("Kenji's view: A. B."). Only
+            // whole sentences end their text (a run that other sentences would follow is quoted, see
+            // `conjunction`), so the frame covers every one of them and no more.
             Content::And { sentences } if framed.is_some() => {
                 let run = self.conjunction(sentences, inner, false)?;
-                let run = self.punctuate(run, true)?;
-                Body { text: self.quote(run, Mood::Statement, inner)?, question: false }
+                let mut vars = self.vars();
+                self.insert_agent(&mut vars, Var::Who, framed, scope);
+                vars.set(Var::Inline, false);
+                vars.set(Var::Run, true);
+                vars.set(Var::Sentence, Text::Out(run.text));
+                return Ok(Body { text: self.call(Template::Frame, &mut vars)?, question: false });
             }
             Content::And { sentences } => self.conjunction(sentences, inner, false)?,
             Content::Or { sentences } => self.coordination(Keyword::Or, sentences.iter(), inner)?,
@@ -296,6 +306,8 @@ impl<'a> Composer<'a> {
             Some(who) => {
                 let mut vars = self.vars();
                 self.insert_agent(&mut vars, Var::Who, Some(who), scope);
+                vars.set(Var::Inline, false);
+                vars.set(Var::Run, false);
                 vars.set(Var::Sentence, Text::Out(body.text));
                 Ok(Body { text: self.call(Template::Frame, &mut vars)?, question: body.question })
             }
@@ -310,6 +322,34 @@ impl<'a> Composer<'a> {
     }
 
     fn clause_of(&mut self, sentence: &Sentence, scope: Scope, mood: Mood, negated: bool) -> Result<Span, RenderError> {
+        if !negated && is_asked_turn(sentence, mood) {
+            return self.verb(sentence, scope, mood, false);
+        }
+        // Another's request or question is reported as it is at top level: "…, because Kenji asks Shion: “…”".
+        if !negated
+            && matches!(mood, Mood::Statement | Mood::Plain)
+            && let Some(framed) = written_subject(sentence, scope.inherited)
+        {
+            match &sentence.content {
+                Content::Request { target, sentence: operand } => {
+                    return Ok(self.ask(Keyword::Request, *target, operand, Some(framed), scope, mood)?.text);
+                }
+                Content::Inquire { target, sentence: operand } => {
+                    return Ok(self.ask(Keyword::Inquire, *target, operand, Some(framed), scope, mood)?.text);
+                }
+                _ => {}
+            }
+        }
+        // Another's one-clause view is said with its own frame, not quoted: "…, because as Kenji sees it, …".
+        if !negated && let Some(who) = framed_clause(sentence, scope.inherited, mood) {
+            let clause = self.clause(sentence, Scope { inherited: Some(who), ..scope }, mood, false)?;
+            let mut vars = self.vars();
+            self.insert_agent(&mut vars, Var::Who, Some(who), scope);
+            vars.set(Var::Inline, true);
+            vars.set(Var::Run, false);
+            vars.set(Var::Sentence, Text::Out(clause));
+            return self.call(Template::Frame, &mut vars);
+        }
         if !negated && let Some(form) = self.compound_clause(sentence, scope) {
             let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
             return match (form, &sentence.content) {
@@ -354,11 +394,6 @@ impl<'a> Composer<'a> {
             _ => "",
         };
         self.quote_with(quoted, mood, scope, act, negated)
-    }
-
-    /// An already punctuated sentence quoted as a statement-like clause: 「「…」ということです」.
-    fn quote(&mut self, sentence: Span, mood: Mood, scope: Scope) -> Result<Span, RenderError> {
-        self.quote_with(sentence, mood, scope, "", false)
     }
 
     fn quote_with(
@@ -447,7 +482,8 @@ impl<'a> Composer<'a> {
         self.call(Template::Keyword(content.keyword()), &mut vars)
     }
 
-    /// REQUEST and INQUIRE: a vocative (or a reported "X asks Y") and the operand in request/question form.
+    /// REQUEST and INQUIRE: a vocative (or a reported "X asks Y", said in `said`: a statement, or plain in a list of
+    /// alternatives) and the operand in request/question form.
     fn ask(
         &mut self,
         keyword: Keyword,
@@ -455,6 +491,7 @@ impl<'a> Composer<'a> {
         operand: &Sentence,
         framed: Option<Agent>,
         scope: Scope,
+        said: Mood,
     ) -> Result<Body, RenderError> {
         let inner = Scope { inherited: Some(target), you: Some(target) };
         let addressed =
@@ -470,7 +507,8 @@ impl<'a> Composer<'a> {
         self.insert_agent(&mut vars, Var::To, Some(target), Scope { you: None, ..scope });
         self.insert_agent(&mut vars, Var::From, framed, scope);
         vars.set(Var::Framed, framed.is_some());
-        vars.set(Var::Quoted, !self.said_as_clause(operand, inner));
+        vars.set(Var::Said, Word(said.code()));
+        vars.set(Var::Quoted, !self.said_as_clause(operand, inner) && !is_asked_turn(operand, mood));
         vars.set(Var::Clause, Text::Out(self.clause(operand, inner, mood, false)?));
         let text = self.call(Template::Keyword(keyword), &mut vars)?;
         Ok(Body { text, question: keyword == Keyword::Inquire && framed.is_none() })
@@ -525,8 +563,10 @@ impl<'a> Composer<'a> {
         let mut sentences: SmallVec<[Text<'a>; 4]> = SmallVec::new();
         for (index, operand) in operands.iter().enumerate() {
             let last = index + 1 == operands.len();
-            let body = if is_unframed_and(operand, scope.inherited) || !last && is_because_run(operand, scope.inherited)
-            {
+            // A run inside a run is quoted as a clause, unless it is the last sentence (where a framed run of
+            // sentences ends with the text).
+            let inner_run = is_because_run(operand, scope.inherited) || is_framed_run(operand, scope.inherited);
+            let body = if is_unframed_and(operand, scope.inherited) || !last && inner_run {
                 Body { text: self.clause(operand, scope, Mood::Statement, false)?, question: false }
             } else {
                 self.body(operand, scope)?
@@ -911,6 +951,18 @@ pub(crate) fn is_unframed_and(sentence: &Sentence, inherited: Option<Agent>) -> 
     matches!(sentence.content, Content::And { .. }) && written_subject(sentence, inherited).is_none()
 }
 
+/// An AND with a subject of its own whose operands are not all plain clauses: said as a run of sentences after its
+/// frame ("Kenji's view: A. B."), so no other sentence may follow it in the same run.
+pub(crate) fn is_framed_run(sentence: &Sentence, inherited: Option<Agent>) -> bool {
+    match &sentence.content {
+        Content::And { sentences } => match written_subject(sentence, inherited) {
+            Some(who) => !(sentences.len() >= 2 && sentences.iter().all(|s| is_inline(s, Some(who)))),
+            None => false,
+        },
+        _ => false,
+    }
+}
+
 /// An AND without a subject of its own whose operands are all plain clauses: said as one clause wherever a
 /// clause is wanted (「Aしますし、Bします」), not quoted.
 pub(crate) fn is_joined_and(sentence: &Sentence, inherited: Option<Agent>) -> bool {
@@ -973,6 +1025,25 @@ pub(crate) fn is_inline(sentence: &Sentence, inherited: Option<Agent>) -> bool {
         Content::Day { sentence: operand, .. } => own_subject && is_inline(operand, effective),
         content => !content.keyword().is_operator(),
     }
+}
+
+/// The subject of a NOT or DAY of one clause with a subject of its own, where a statement-like clause is wanted:
+/// said as that clause under a clause frame (「ケンジさんの見方では、…」 / "as Kenji sees it, …"), which differs from
+/// a sentence's frame so that it never reads as the frame of the sentence around it.
+pub(crate) fn framed_clause(sentence: &Sentence, inherited: Option<Agent>, mood: Mood) -> Option<Agent> {
+    let who = written_subject(sentence, inherited)?;
+    let said = matches!(mood, Mood::Statement | Mood::Plain)
+        && matches!(sentence.content, Content::Not { .. } | Content::Day { .. })
+        && is_inline(sentence, Some(who));
+    said.then_some(who)
+}
+
+/// Over or Skip asked of someone (REQUEST / INQUIRE X (Over)): a clause of its own in the asking mood (「今日の発言を
+/// 終えてください」 / "please wrap up for today"), where elsewhere it is only said whole.
+pub(crate) fn is_asked_turn(sentence: &Sentence, mood: Mood) -> bool {
+    matches!(sentence.content, Content::Skip | Content::Over)
+        && sentence.subject.is_none()
+        && matches!(mood, Mood::Request | Mood::Suggest | Mood::Question)
 }
 
 pub(crate) fn is_verb(sentence: &Sentence) -> bool {

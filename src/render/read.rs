@@ -16,8 +16,9 @@ use std::sync::{Arc, OnceLock, RwLock};
 use smallvec::SmallVec;
 
 use super::compose::{
-    Composer, LangSet, Mood, Position, Scope, Template, has_group, honorific, is_because_run, is_inline,
-    is_reason_item, is_run_conclusion, is_unframed_and, is_verb, reason_mood,
+    Composer, LangSet, Mood, Position, Scope, Template, framed_clause, has_group, honorific, is_asked_turn,
+    is_because_run, is_framed_run, is_inline, is_reason_item, is_run_conclusion, is_unframed_and, is_verb, reason_mood,
+    written_subject,
 };
 use super::fast_hash::FastMap;
 use super::frame::{self, Part};
@@ -319,10 +320,10 @@ impl std::hash::Hash for Sym {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Spec {
     Sentence { quoted: bool, question: bool, end: char },
-    Frame { kind: Sym },
+    Frame { kind: Sym, inline: bool, run: bool },
     Because { question: bool, reasons: usize, run: bool, grouped: bool },
     List { keyword: Keyword, count: usize, inline: bool, mood: Mood },
-    Ask { keyword: Keyword, to_kind: Sym, from_kind: Sym, framed: bool, quoted: bool, act: Sym },
+    Ask { keyword: Keyword, to_kind: Sym, from_kind: Sym, framed: bool, quoted: bool, act: Sym, said: Mood },
     Quoted { mood: Mood, negated: bool, act: Sym, subj_kind: Sym },
     Day { mood: Mood, negated: bool, relative: Sym, inline: bool, act: Sym },
 }
@@ -341,9 +342,11 @@ impl Spec {
                 vars.set(Var::Question, question);
                 Template::Sentence
             }
-            Spec::Frame { kind: Sym(kind) } => {
+            Spec::Frame { kind: Sym(kind), inline, run } => {
                 vars.set(Var::WhoKind, Word(kind));
                 vars.set(Var::Who, hole(kind == "any"));
+                vars.set(Var::Inline, inline);
+                vars.set(Var::Run, run);
                 vars.set(Var::Sentence, hole(false));
                 Template::Frame
             }
@@ -363,7 +366,16 @@ impl Spec {
                 vars.set(Var::Mood, Word(mood.code()));
                 Template::Keyword(keyword)
             }
-            Spec::Ask { keyword, to_kind: Sym(to_kind), from_kind: Sym(from_kind), framed, quoted, act: Sym(act) } => {
+            Spec::Ask {
+                keyword,
+                to_kind: Sym(to_kind),
+                from_kind: Sym(from_kind),
+                framed,
+                quoted,
+                act: Sym(act),
+                said,
+            } => {
+                vars.set(Var::Said, Word(said.code()));
                 vars.set(Var::Act, Word(act));
                 vars.set(Var::ToKind, Word(to_kind));
                 vars.set(Var::To, hole(to_kind == "any"));
@@ -608,7 +620,7 @@ impl<'a> Reader<'a> {
                 .cloned()
                 .collect();
             candidates.extend(self.operators(text, scope));
-            candidates.extend(self.asks(text, scope));
+            candidates.extend(self.asks(text, scope, Mood::Statement));
             candidates.extend(self.framed(text, scope));
             for content in [Content::Skip, Content::Over] {
                 candidates.push(Sentence { subject: None, content });
@@ -621,7 +633,22 @@ impl<'a> Reader<'a> {
     fn framed(&self, text: &str, scope: Scope) -> Vec<Sentence> {
         let mut candidates = Vec::new();
         for kind in KINDS {
-            let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind) }) else { continue };
+            // A framed run of sentences (「ケンジさんの考えはこうです：A。B。」).
+            if let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind), inline: false, run: true }) {
+                for holes in self.matches(&parts, text) {
+                    let Some(inner) = at(&holes, 1) else { continue };
+                    for who in self.agents(kind, at(&holes, 0), scope, false) {
+                        let inner_scope = Scope { inherited: Some(who), ..scope };
+                        for run in self.conjunctions(inner, inner_scope) {
+                            let run = Sentence { subject: Some(who), ..run };
+                            if is_framed_run(&run, scope.inherited) {
+                                candidates.push(run);
+                            }
+                        }
+                    }
+                }
+            }
+            let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind), inline: false, run: false }) else { continue };
             for holes in self.matches(&parts, text) {
                 let Some(inner) = at(&holes, 1) else { continue };
                 for who in self.agents(kind, at(&holes, 0), scope, false) {
@@ -633,10 +660,30 @@ impl<'a> Reader<'a> {
                         sentence.subject = Some(who);
                         candidates.push(sentence);
                     }
-                    // A framed run of sentences is quoted whole (even one of plain clauses, which a clause joins).
-                    for run in self.quoted(inner, inner_scope, Mood::Statement, false) {
-                        if matches!(run.content, Content::And { .. }) {
-                            candidates.push(Sentence { subject: Some(who), ..run });
+                    // Plain clauses under the frame are joined.
+                    for mut joined in self.joined(inner, inner_scope, Mood::Statement) {
+                        joined.subject = Some(who);
+                        candidates.push(joined);
+                    }
+                }
+            }
+        }
+        candidates
+    }
+
+    /// Another's one-clause view under a clause frame (see `compose::framed_clause`).
+    fn framed_clauses(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        for kind in KINDS {
+            let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind), inline: true, run: false }) else { continue };
+            for holes in self.matches(&parts, text) {
+                let Some(inner) = at(&holes, 1) else { continue };
+                for who in self.agents(kind, at(&holes, 0), scope, false) {
+                    let inner_scope = Scope { inherited: Some(who), ..scope };
+                    for sentence in self.clause(inner, inner_scope, mood, false).iter() {
+                        let sentence = Sentence { subject: Some(who), ..sentence.clone() };
+                        if framed_clause(&sentence, scope.inherited, mood) == Some(who) {
+                            candidates.push(sentence);
                         }
                     }
                 }
@@ -934,7 +981,11 @@ impl<'a> Reader<'a> {
             operands.extend(
                 nested
                     .iter()
-                    .filter(|s| is_unframed_and(s, scope.inherited) || is_because_run(s, scope.inherited))
+                    .filter(|s| {
+                        is_unframed_and(s, scope.inherited)
+                            || is_because_run(s, scope.inherited)
+                            || is_framed_run(s, scope.inherited)
+                    })
                     .cloned(),
             );
         }
@@ -963,11 +1014,12 @@ impl<'a> Reader<'a> {
         bodies
     }
 
-    /// REQUEST and INQUIRE, with or without a subject of their own.
-    fn asks(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+    /// REQUEST and INQUIRE, with or without a subject of their own, said as a sentence (`said`: statement) or, when
+    /// reported, as a clause in `said` (see `compose::Composer::ask`).
+    fn asks(&self, text: &str, scope: Scope, said: Mood) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        for frame in &self.tried().asks {
-            let AskFrame { keyword, to_kind, framed, from_kind, act, ref parts } = *frame;
+        for frame in self.tried().asks.iter().filter(|frame| frame.said == said) {
+            let AskFrame { keyword, to_kind, framed, from_kind, act, ref parts, .. } = *frame;
             for holes in self.matches(parts, text) {
                 let Some(clause) = at(&holes, 2) else { continue };
                 let subjects: Vec<Option<Agent>> = if framed {
@@ -1027,6 +1079,19 @@ impl<'a> Reader<'a> {
                 }
             }
             candidates.extend(self.verbs(text, scope, mood, negated));
+            if !negated {
+                candidates.extend(self.framed_clauses(text, scope, mood));
+                if matches!(mood, Mood::Statement | Mood::Plain) {
+                    let reported = self.asks(text, scope, mood).into_iter();
+                    candidates.extend(reported.filter(|s| written_subject(s, scope.inherited).is_some()));
+                }
+            }
+            for content in [Content::Skip, Content::Over] {
+                let turn = Sentence { subject: None, content };
+                if !negated && is_asked_turn(&turn, mood) {
+                    candidates.push(turn);
+                }
+            }
             self.confirmed(candidates, text, Position::Clause { scope, mood, negated })
         })
     }

@@ -68,6 +68,7 @@ variables! {
     Who = "who",
     WhoKind = "who_kind",
     Framed = "framed",
+    Said = "said",
     Reason = "reason",
     Conclusion = "conclusion",
     Run = "run",

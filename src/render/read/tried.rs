@@ -19,6 +19,8 @@ pub(super) struct AskFrame {
     pub framed: bool,
     pub from_kind: &'static str,
     pub act: &'static str,
+    /// How a reported ask is said (statement, or plain among alternatives); statement for every other ask.
+    pub said: Mood,
     pub parts: Arc<[Part]>,
 }
 
@@ -76,12 +78,16 @@ impl Tried {
                         } else {
                             &[""]
                         };
+                        let saids: &[Mood] = if framed { &[Mood::Statement, Mood::Plain] } else { &[Mood::Statement] };
                         for (&act, quoted) in acts.iter().flat_map(|act| [(act, false), (act, true)]) {
-                            let (to, from, act_sym) = (Sym(to_kind), Sym(from_kind), Sym(act));
-                            let spec =
-                                Spec::Ask { keyword, to_kind: to, from_kind: from, framed, quoted, act: act_sym };
-                            if let Some(parts) = parts(spec) {
-                                asks.push(AskFrame { keyword, to_kind, framed, from_kind, act, parts });
+                            for &said in saids {
+                                let (to, from, act) = (Sym(to_kind), Sym(from_kind), Sym(act));
+                                let spec =
+                                    Spec::Ask { keyword, to_kind: to, from_kind: from, framed, quoted, act, said };
+                                if let Some(parts) = parts(spec) {
+                                    let act = act.0;
+                                    asks.push(AskFrame { keyword, to_kind, framed, from_kind, act, said, parts });
+                                }
                             }
                         }
                     }
