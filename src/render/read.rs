@@ -620,7 +620,7 @@ impl<'a> Reader<'a> {
                 .cloned()
                 .collect();
             candidates.extend(self.operators(text, scope));
-            candidates.extend(self.asks(text, scope, Mood::Statement));
+            candidates.extend(self.asks(text, scope, Mood::Statement, false));
             candidates.extend(self.framed(text, scope));
             for content in [Content::Skip, Content::Over] {
                 candidates.push(Sentence { subject: None, content });
@@ -1014,11 +1014,11 @@ impl<'a> Reader<'a> {
         bodies
     }
 
-    /// REQUEST and INQUIRE, with or without a subject of their own, said as a sentence (`said`: statement) or, when
-    /// reported, as a clause in `said` (see `compose::Composer::ask`).
-    fn asks(&self, text: &str, scope: Scope, said: Mood) -> Vec<Sentence> {
+    /// REQUEST and INQUIRE, with or without a subject of their own, said as a sentence (`said`: statement), or only
+    /// those with a subject of their own (`reported`) as a clause in `said` (see `compose::Composer::ask`).
+    fn asks(&self, text: &str, scope: Scope, said: Mood, reported: bool) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        for frame in self.tried().asks.iter().filter(|frame| frame.said == said) {
+        for frame in self.tried().asks.iter().filter(|frame| frame.said == said && (frame.framed || !reported)) {
             let AskFrame { keyword, to_kind, framed, from_kind, act, ref parts, .. } = *frame;
             for holes in self.matches(parts, text) {
                 let Some(clause) = at(&holes, 2) else { continue };
@@ -1082,7 +1082,7 @@ impl<'a> Reader<'a> {
             if !negated {
                 candidates.extend(self.framed_clauses(text, scope, mood));
                 if matches!(mood, Mood::Statement | Mood::Plain) {
-                    let reported = self.asks(text, scope, mood).into_iter();
+                    let reported = self.asks(text, scope, mood, true).into_iter();
                     candidates.extend(reported.filter(|s| written_subject(s, scope.inherited).is_some()));
                 }
             }
