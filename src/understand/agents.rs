@@ -481,6 +481,13 @@ fn antecedent(text: &str, at: usize, named: &[(usize, Agent)], subject_pronoun: 
         }
     }
     if subject_pronoun {
+        // "Safe — George  he claimed villager": a name said right before the pronoun is what it stands for.
+        if let Some(&(position, last)) = named.iter().rev().find(|&&(p, _)| p >= window_start && p < at)
+            && text[position..at].split_whitespace().count() == 1
+            && !text[position..at].contains(is_end)
+        {
+            return Some(last);
+        }
         // Of several, a subject pronoun continues the first named ("Daisuke voted for Shion, so he…").
         return candidates.first().copied();
     }

@@ -971,6 +971,10 @@ fn action(scene: &Scene, f: &Filled) -> Built {
     if everyone && !called && !past {
         return Err(drop("what everyone does, described, is no call"));
     }
+    // «投票すべきかは悩みどころ»: what should be done, only wondered about (C17).
+    if f.flags.contains(Flags::SHOULD | Flags::UNDECIDED) {
+        return Err(drop("a 'should' only wondered about (C17)"));
+    }
     if everyone && !past || f.flags.any(Flags::SHOULD) && subject != Some(Person::Me) {
         return Ok(contents(negate).into_iter().map(|s| request(Agent::Any, s)).collect());
     }
@@ -1135,7 +1139,9 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 Value::Mark(_) => return Err(drop(NO_SOURCE)),
                 _ => return Err(drop("a negated species of the speaker")),
             };
-            if f.flags.any(Flags::HEDGE | Flags::PAST) && !f.flags.any(Flags::NEG) {
+            // «実は僕が人狼だったんです», «本当は狂人だったみたい»: one's own role revealed as found out is a claim.
+            let revealed = f.flags.any(Flags::GENUINE) && f.flags.any(Flags::PAST);
+            if f.flags.any(Flags::HEDGE | Flags::PAST) && !f.flags.any(Flags::NEG) && !revealed {
                 return Err(drop("a hedged or past claim"));
             }
             let co = Sentence::new(Content::Comingout { target: speaker, role });
