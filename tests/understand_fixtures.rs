@@ -228,6 +228,8 @@ pronoun after name	en	Yumi is quiet. Rin  she claimed villager early.	Agent[07] 
 pronoun after name	en	Yumi voted for Rin. She is the most suspicious one.	Agent[08] VOTED Agent[07] ; ESTIMATE Agent[08] WEREWOLF
 own question	en	@Kenji you claimed seer — what's your divination result?	Agent[03] COMINGOUT Agent[03] SEER ; INQUIRE Agent[03] (DIVINED ANY ANY)
 peeked	en	I peeked at Kenji and he is a wolf	Skip
+done as reason	ja	ユミが霊能COしたことでケンジは村人確定だね	BECAUSE (Agent[08] COMINGOUT Agent[08] MEDIUM) (ESTIMATE Agent[03] VILLAGER)
+our attack	ja	ミナトは僕たちが襲撃したよ	ATTACKED Agent[01]
 ";
 
 #[test]
