@@ -206,6 +206,30 @@ reason first	ja	>>Agent[02] ケンジは人狼だからね。みんなケンジ�
 trusted deed	ja	ケンジが慎重なのは信用できる	Skip
 result opinion	ja	占い結果はミヅキ白でした。皆さん、この結果についてどう思いますか？	DIVINED Agent[05] HUMAN
 pushed	en	Kenji, you pushed to lynch Yumi and now she is dead.	Skip
+last value	ja	狂人こわいなーぼくは霊能者！	COMINGOUT Agent[09] MEDIUM
+modifier value	ja	僕がこの村の霊能者だよ	COMINGOUT Agent[09] MEDIUM
+role topic	ja	人狼は役職が多くて楽しいね	Skip
+role topic	ja	人狼って変わった役職もあるんだね	Skip
+role vocative	ja	人狼、よくやったな！	Skip
+exclaimed copula	ja	私が霊能者です！ケンジの霊能結果は人間でした！	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[03] HUMAN
+result in piece	ja	私が占い師だよ。ユミを占って結果は白だったよ。	COMINGOUT Agent[09] SEER ; DIVINED Agent[08] HUMAN
+inverted claim	ja	ケンジとリン、霊能者は私です！	COMINGOUT Agent[09] MEDIUM
+revealed	ja	実は俺が狂人だったんだ。	COMINGOUT Agent[09] POSSESSED
+revealed	ja	俺、狂人だったんだ。	Skip
+quoted reason	ja	よその村によると霊能COしているからと報告されています	Skip
+wondered	ja	今ケンジに投票すべきかは迷うところだ。	Skip
+plain form noun	ja	白を出して吊れる範囲を減らしているケンジは占い師に見えるね	ESTIMATE Agent[03] SEER
+if not	ja	@ケンジ お前を吊らなきゃ村が負けるぞ	Skip
+role as subject	ja	@ケンジ このままだと村が負けるよ	Skip
+named suspicion	ja	ケンジの発言は疑わしいな、狂人の可能性が高いと思う	ESTIMATE Agent[03] POSSESSED
+asked you	en	Rin are you the seer? Please tell us your result.	INQUIRE Agent[07] (COMINGOUT Agent[07] SEER) ; INQUIRE Agent[07] (DIVINED ANY ANY)
+wolves safe	en	@Kenji your silence keeps wolves safe.	Skip
+pronoun after name	en	Yumi is quiet. Rin  she claimed villager early.	Agent[07] COMINGOUT Agent[07] VILLAGER
+pronoun after name	en	Yumi voted for Rin. She is the most suspicious one.	Agent[08] VOTED Agent[07] ; ESTIMATE Agent[08] WEREWOLF
+own question	en	@Kenji you claimed seer — what's your divination result?	Agent[03] COMINGOUT Agent[03] SEER ; INQUIRE Agent[03] (DIVINED ANY ANY)
+peeked	en	I peeked at Kenji and he is a wolf	Skip
+done as reason	ja	ユミが霊能COしたことでケンジは村人確定だね	BECAUSE (Agent[08] COMINGOUT Agent[08] MEDIUM) (ESTIMATE Agent[03] VILLAGER)
+our attack	ja	ミナトは僕たちが襲撃したよ	ATTACKED Agent[01]
 ";
 
 #[test]

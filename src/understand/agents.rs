@@ -427,9 +427,22 @@ pub fn tokenize(
     let mut at = 0;
     // Players named so far (folded offset, seat), for pronouns.
     let mut named: Vec<(usize, Agent)> = Vec::new();
+    // Where players are named, for a place word before one («ここは@ハルに入れる»).
+    let player_starts: Vec<usize> =
+        found.iter().filter(|f| f.2 == RefKind::Other && f.3.is_some()).map(|f| f.0).collect();
     for (start, mut end, mut kind, mut agent, priority) in found {
         if start < at || skeleton.refs.len() >= MAX_TOKENS {
             continue;
+        }
+        if priority == 2
+            && words.places.iter().any(|w| text[start..end] == *w)
+            && let Some(rest) = text[end..].strip_prefix('は')
+        {
+            let clause_end =
+                end + 'は'.len_utf8() + rest.find(['、', ',', '。', '.', '!', '?', '\n']).unwrap_or(rest.len());
+            if player_starts.iter().any(|&p| p > end && p < clause_end) {
+                continue;
+            }
         }
         if priority == 2 || priority == 5 {
             // A pronoun stands for the player named before it in this or the previous sentence, when that is
@@ -481,6 +494,13 @@ fn antecedent(text: &str, at: usize, named: &[(usize, Agent)], subject_pronoun: 
         }
     }
     if subject_pronoun {
+        // "Safe — George  he claimed villager": a name said right before the pronoun is what it stands for.
+        if let Some(&(position, last)) = named.iter().rev().find(|&&(p, _)| p >= window_start && p < at)
+            && text[position..at].split_whitespace().count() == 1
+            && !text[position..at].contains(is_end)
+        {
+            return Some(last);
+        }
         // Of several, a subject pronoun continues the first named ("Daisuke voted for Shion, so he…").
         return candidates.first().copied();
     }

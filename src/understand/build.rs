@@ -7,6 +7,7 @@ use super::frames::{Class, Frame, Negated, Slot, Value as FrameValue};
 use super::lexicon::{Quant, Source, Time};
 use super::reader::{Origin, Pending, PieceContext, Value};
 use super::scene::{Address, Scene};
+use super::words::PronounKind;
 use crate::protocol::{Agent, Content, ParseOptions, Role, Sentence, Species, TalkRef, canonicalized, parse};
 
 /// A player or a list of players in one participant role.
@@ -971,6 +972,10 @@ fn action(scene: &Scene, f: &Filled) -> Built {
     if everyone && !called && !past {
         return Err(drop("what everyone does, described, is no call"));
     }
+    // «投票すべきかは悩みどころ»: what should be done, only wondered about (C17).
+    if f.flags.contains(Flags::SHOULD | Flags::UNDECIDED) {
+        return Err(drop("a 'should' only wondered about (C17)"));
+    }
     if everyone && !past || f.flags.any(Flags::SHOULD) && subject != Some(Person::Me) {
         return Ok(contents(negate).into_iter().map(|s| request(Agent::Any, s)).collect());
     }
@@ -999,6 +1004,22 @@ fn action(scene: &Scene, f: &Filled) -> Built {
             .flat_map(|&t| [Sentence::new(make(t)), request(Agent::Any, Sentence::new(make(t)))])
             .collect();
         return Err(Drop { reason: "own vote or proposal? ambiguous (C8)", alternatives });
+    }
+    // «Agent[01]も僕たちが殺害した»: a group word built on a first-person word is the speaker's side, and the
+    // attack it made the wolves' own, told by one of them (C14).
+    let ours = |party: &Party| {
+        let text = scene.skeleton.text.get(party.start..party.end).unwrap_or_default();
+        scene.lexicon.agents.pronouns.find(text).is_some_and(|m| {
+            m.start() == 0
+                && scene.lexicon.agents.pronoun_kinds.get(m.pattern().as_usize()) == Some(&PronounKind::Speaker)
+        })
+    };
+    if frame.class == Class::Attack
+        && past
+        && f.subject.as_ref().is_some_and(|p| p.only() == Some(Person::Everyone) && ours(p))
+        && scene.ctx.speaker.is_some()
+    {
+        return combine(contents(negate), target_party.quant);
     }
     // «ミヅキもタクミも、どっちも昨日ユミに投票してた»: several actors, joined as their list says.
     let actors = match &f.subject {
@@ -1135,7 +1156,9 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 Value::Mark(_) => return Err(drop(NO_SOURCE)),
                 _ => return Err(drop("a negated species of the speaker")),
             };
-            if f.flags.any(Flags::HEDGE | Flags::PAST) && !f.flags.any(Flags::NEG) {
+            // «実は僕が人狼だったんです», «本当は狂人だったみたい»: one's own role revealed as found out is a claim.
+            let revealed = f.flags.any(Flags::GENUINE) && f.flags.any(Flags::PAST);
+            if f.flags.any(Flags::HEDGE | Flags::PAST) && !f.flags.any(Flags::NEG) && !revealed {
                 return Err(drop("a hedged or past claim"));
             }
             let co = Sentence::new(Content::Comingout { target: speaker, role });

@@ -36,6 +36,10 @@ struct State {
     sentences: usize,
     /// The last player an act or opinion was about, and the sentence (counted from 1) it was read in.
     object: Option<(Party, usize)>,
+    /// The player a question was put to by name, and the sentence (counted from 1) that asked it: "you" in the
+    /// sentence right after, with no addressee of its own, is still that player ("Daisuke, are you the seer?
+    /// Tell us your result.").
+    questioned: Option<(Agent, usize)>,
 }
 
 pub fn read(scene: &Scene) -> Read {
@@ -133,6 +137,7 @@ pub fn read(scene: &Scene) -> Read {
         }
         // «…黒と出たから|です»: a copula left over after «から» is no piece of its own.
         results.retain(|(piece, readings)| !readings.is_empty() || !bare_copula(scene, piece));
+        named_role_over_suspicion(&mut results);
         // «Agent[05]は人狼だからね。みんなAgent[05]に投票するんだ！»: a reason said alone with nothing before it
         // explains the request that follows (real-talk house rule 8).
         let reason_alone = out.readings.is_empty()
@@ -165,6 +170,16 @@ pub fn read(scene: &Scene) -> Read {
         });
         out.readings.extend(readings);
         previous = first_reading.min(out.readings.len())..out.readings.len();
+        // "Daisuke are you the seer?": a question put to one named player, whoever it was addressed to.
+        if sentence.asked
+            && state.questioned.is_none()
+            && let Some(asked) = out.readings[previous.clone()].iter().find_map(|r| match r.sentence.content {
+                Content::Inquire { target: Agent::Id(id), .. } => Some(Agent::Id(id)),
+                _ => None,
+            })
+        {
+            state.questioned = Some((asked, state.sentences));
+        }
     }
     out.readings.extend(held);
     out
@@ -260,6 +275,29 @@ fn source_of(sentence: &Protocol, speaker: Option<Agent>) -> Option<(Source, boo
 
 /// Whom the sentence addresses, the player it opens with (a vocative), and its pieces without them.
 fn address_of(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address, Option<Party>, Vec<Piece>) {
+    let questioned = state.questioned.take().filter(|&(_, at)| at == state.sentences);
+    let (address, vocative, pieces) = addressed(scene, sentence, state);
+    if let Address::Agent(agent) = address
+        && sentence.asked
+    {
+        state.questioned = Some((agent, state.sentences + 1));
+    }
+    let (start, end) = (sentence.pieces.first().map_or(0, |p| p.start), sentence.pieces.last().map_or(0, |p| p.end));
+    let says_you = scene.tokens[sentence_tokens(sentence)]
+        .iter()
+        .any(|t| matches!(t.kind, Tok::Agent { kind: RefKind::You, .. }))
+        // "Tell us your result": the English possessive is no player token.
+        || scene.lexicon.word_boundaries
+            && scene.skeleton.text[start..end].split(|c: char| !c.is_alphabetic()).any(|w| w == "your");
+    match questioned {
+        Some((agent, _)) if says_you && matches!(address, Address::None) && vocative.is_none() => {
+            (Address::Agent(agent), vocative, pieces)
+        }
+        _ => (address, vocative, pieces),
+    }
+}
+
+fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address, Option<Party>, Vec<Piece>) {
     let mut pieces = sentence.pieces.clone();
     let standing = state.standing;
     let leading = scene.leading.clone();
@@ -488,8 +526,15 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
     if let Some(lent) = carry {
         // A trailing piece with no player of its own («…, I think») belongs to the clause before it.
         let names = scene.tokens[lent.own_from..lent.tokens.end].iter().any(|t| t.is_agent());
+        // "you claimed seer — what's your result?": a question of its own does not make the clause before it one.
+        let asks_own = asked
+            && scene.tokens.get(lent.tokens.start).is_some_and(|t| match t.lex() {
+                Some(Lex::Wh) => true,
+                Some(Lex::Markers(m)) => m.any(Flags::QUESTION),
+                _ => false,
+            });
         match out.last_mut() {
-            Some(last) if last.closed_by.is_none() && lent.opened_by.is_none() && !names => {
+            Some(last) if last.closed_by.is_none() && lent.opened_by.is_none() && !names && !asks_own => {
                 last.end = lent.end;
                 last.tokens.end = lent.tokens.end;
                 last.holes.extend(lent.holes);
@@ -500,9 +545,45 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
     out
 }
 
+/// «お前の発言は疑わしいな、狂人の可能性が高いと見ている»: a suspicion and then the role suspected, of one player in
+/// one sentence: the named role says what the suspicion is (C6), so the plain suspicion before it is not said.
+fn named_role_over_suspicion(results: &mut [(Piece, Vec<Reading>)]) {
+    let own_estimate = |reading: &Reading| match reading.sentence.content {
+        Content::Estimate { target, role } if reading.sentence.subject.is_none() => Some((target, role)),
+        _ => None,
+    };
+    for later in 1..results.len() {
+        let named: Vec<Agent> = results[later]
+            .1
+            .iter()
+            .filter_map(own_estimate)
+            .filter(|(_, role)| !matches!(role, Role::Werewolf | Role::Villager | Role::Any))
+            .map(|(target, _)| target)
+            .collect();
+        for (_, readings) in &mut results[..later] {
+            readings.retain(|r| {
+                own_estimate(r).is_none_or(|(target, role)| role != Role::Werewolf || !named.contains(&target))
+            });
+        }
+    }
+}
+
 /// Flags that hold for every piece: a condition anywhere makes the whole sentence hypothetical (C17).
 fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> Flags {
     let mut flags = Flags::NONE;
+    // «…占いCOしているからと報告されています»: a reason quoted by «と» before a report is someone else's words,
+    // and so is the whole sentence (C5).
+    let text = scene.skeleton.text.as_str();
+    let quoted_reason = pieces.windows(2).any(|w| {
+        w[0].closed_by == Some(Conn::ReasonBefore)
+            && text[w[0].end..].trim_start().starts_with('と')
+            && scene.tokens[w[1].tokens.clone()]
+                .iter()
+                .any(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::HEARSAY | Flags::REPORT)))
+    });
+    if quoted_reason {
+        flags.insert(Flags::HEARSAY);
+    }
     for piece in pieces {
         let tokens = &scene.tokens[piece.tokens.clone()];
         for (i, token) in tokens.iter().enumerate() {

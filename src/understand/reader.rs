@@ -196,6 +196,10 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
             chained.first = false;
         }
         finish(scene, filled, context, &mut out);
+        // «Agent[01]を占って結果は人狼だよ»: a divination waiting for its result lends it to the next cue.
+        if out.pending.is_some() {
+            chained.pending = out.pending.clone();
+        }
     }
     if out.readings.is_empty() {
         out.day = tokens.iter().find_map(|t| match t.kind {
@@ -213,6 +217,8 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         && let Some(anchor) = state_anchor(scene, tokens)
         // «占い師であると名乗り出る者はおらぬか»: the role a claim verb took is no statement of its own.
         && !cues.iter().any(|&(at, frame)| frame.class == super::frames::Class::Claim && anchor < at)
+        // "I peeked at George and he's a wolf": what a divination that gave nothing found is no opinion (C4).
+        && !cues.iter().any(|&(_, frame)| frame.class == super::frames::Class::Divine)
     {
         let mut unused = vec![false; parties.len()];
         let filled = fill_state(scene, tokens, &parties, &mut unused, anchor, context);
@@ -261,10 +267,12 @@ pub(super) fn attributive(scene: &Scene, cue: &Token) -> bool {
         return false;
     }
     let text = scene.skeleton.text.as_str();
+    let mut plain_form = false;
     let rest = match scene.lexicon.ending_at(text, cue.end) {
         // «吊られたタクミ»: a conjugated verb right before the name (an ending with a question or exclamation
         // mark ends its sentence instead; the て-form links to what follows).
         Some((flags, end)) if !text[cue.end..end].contains(['?', '!']) && !flags.any(Flags::TE) => {
+            plain_form = flags == Flags::NONE;
             text.get(end..).unwrap_or_default()
         }
         Some(_) => return false,
@@ -284,6 +292,10 @@ pub(super) fn attributive(scene: &Scene, cue: &Token) -> bool {
     }) || scene.tokens.iter().any(|t| t.start == at && matches!(t.lex(), Some(Lex::Everyone)))
         // «占い師COしている人が2人»: a verb before a noun for a person (not the start of a word: «人狼»).
         || scene.lexicon.people.iter().any(|noun| rest.starts_with(noun.as_str()))
+            && !scene.tokens.iter().any(|t| t.start == at)
+        // «吊れる位置», «投票する理由»: a verb's plain form right before a noun in kanji that is no word we know.
+        || plain_form && at > cue.end
+            && rest.chars().next().is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
             && !scene.tokens.iter().any(|t| t.start == at)
 }
 
@@ -499,6 +511,15 @@ fn fill_frame<'f>(
                     // The act threatened is no act of the speaker's (C18).
                     marker = marker | Flags::CONDITIONAL;
                 }
+                // «お前を吊らなきゃ誰かの養分»: «なきゃ» with more words after it is «なければ», a condition.
+                let text = scene.skeleton.text.as_str();
+                if japanese
+                    && marker.any(Flags::SHOULD)
+                    && text[token.start..token.end].ends_with('ゃ')
+                    && !ends_sentence(text[token.end..].trim_start())
+                {
+                    marker = marker | Flags::CONDITIONAL;
+                }
                 if japanese && i < at {
                     // Before a Japanese cue only words that colour the whole clause count.
                     marker = marker & BEFORE_JA;
@@ -545,6 +566,13 @@ fn fill_frame<'f>(
     filled.source = frame.source.or(source);
     filled.source_word = source.is_some();
     filled.values = values.into_iter().map(|(v, s, e)| (v, (s, e))).collect();
+    // «人狼っていろんな役職あるんだよね», «裏切り者なんて役職»: a role as the topic of a remark on roles, or named
+    // as a kind, is not the role claimed.
+    if japanese && frame.class == Class::Claim && frame.value.is_none() {
+        let text = scene.skeleton.text.as_str();
+        let topic = |rest: &str| ["は", "って", "なんて", "とか", "という"].iter().any(|p| rest.starts_with(p));
+        filled.values.retain(|&(_, (_, end))| !text.get(end..).is_some_and(topic));
+    }
     filled.value_or = value_disjunction(scene, tokens, from, to);
     // «タクミに黒出された»: a passive «出す» is received; its «に» marks the giver.
     let passive_give: Vec<(Slot, Vec<String>)>;
@@ -802,17 +830,22 @@ fn value_disjunction(scene: &Scene, tokens: &[Token], from: usize, to: usize) ->
 
 /// The role or species word a copula statement is built on: the first one that is not followed by a case
 /// particle («この村で», «村のみんな», «狼が…» name no one's role).
+/// Whether a Japanese role or species word is followed by a case particle or a count («この村で», «村のみんな»,
+/// «狼2匹»): it then modifies or counts something, and states nobody's role.
+fn case_particle(rest: &str) -> bool {
+    // «占い師に見える», «狂人の可能性が高い»: what a player looks like, or may be, is still the state.
+    let copula = ["です", "でし", "でご", "であ", "では", "でも", "でな", "に見え", "の可能性"]
+        .iter()
+        .any(|c| rest.starts_with(c));
+    // «村人陣営の方だ»: «の方» is still the state.
+    let particle = rest.starts_with(['で', 'に', 'を', 'へ']) || rest.starts_with('の') && !rest.starts_with("の方");
+    // «狼1確実に減らせる», «狼2匹»: a count of wolves, not what anyone is.
+    let count = rest.starts_with(|c: char| c.is_ascii_digit()) || rest.starts_with('匹');
+    (particle || count || rest.starts_with("から") || rest.starts_with("として")) && !copula
+}
+
 fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
     let text = scene.skeleton.text.as_str();
-    let case_particle = |rest: &str| {
-        let copula = ["です", "でし", "でご", "であ", "では", "でも", "でな"].iter().any(|c| rest.starts_with(c));
-        // «村人陣営の方だ»: «の方» is still the state.
-        let particle =
-            rest.starts_with(['で', 'に', 'を', 'へ']) || rest.starts_with('の') && !rest.starts_with("の方");
-        // «狼1確実に減らせる», «狼2匹»: a count of wolves, not what anyone is.
-        let count = rest.starts_with(|c: char| c.is_ascii_digit()) || rest.starts_with('匹');
-        (particle || count || rest.starts_with("から") || rest.starts_with("として")) && !copula
-    };
     // «私は占い師のユキよ»: a role set before the speaker's own name introduces the speaker.
     let names_speaker = |t: &Token| {
         text.get(t.end..).is_some_and(|rest| rest.starts_with('の'))
@@ -832,10 +865,19 @@ fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
                 .get(t.end..)
                 .is_some_and(|rest| ["がいる", "がいま", "がいな", "が居"].iter().any(|e| rest.starts_with(e)))
     };
+    // «村が負ける»: a role followed by «が» and a verb is that verb's subject (a role said to exist, «狼がいる», is
+    // still placed among the players named).
+    let subject_of_verb = |t: &Token| {
+        text.get(t.end..).and_then(|rest| rest.strip_prefix('が')).is_some_and(|rest| {
+            !ends_sentence(rest)
+                && !["い", "居", "で", "だ", "な"].iter().any(|e| rest.starts_with(e))
+                && !rest.starts_with(super::words::TOKEN_ME)
+        })
+    };
     let value = |t: &Token| {
         matches!(t.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
             && (scene.lexicon.word_boundaries
-                || !text.get(t.end..).is_some_and(case_particle) && !role_exists(t)
+                || !text.get(t.end..).is_some_and(case_particle) && !role_exists(t) && !subject_of_verb(t)
                 || names_speaker(t))
     };
     // A Japanese statement ends with its predicate: «人狼怖いよーボクが占い師» states the last value.
@@ -933,6 +975,15 @@ fn fill_state(
             .max_by_key(|(_, p)| p.end)
             .map(|(k, _)| k);
     }
+    // «占い師は私です», «本物の占い師はわたしだよ»: the role as the topic and the speaker as what it is, a claim
+    // said the other way round.
+    if japanese && subject.is_none() {
+        let after_topic = scene.skeleton.text.get(value_token.end..).and_then(|rest| rest.strip_prefix('は'));
+        let at = value_token.end + 'は'.len_utf8();
+        subject = after_topic.and_then(|_| {
+            (0..parties.len()).find(|&k| !used[k] && parties[k].start == at && parties[k].only() == Some(Person::Me))
+        });
+    }
     for mark in subject_marks {
         if subject.is_some() {
             break;
@@ -972,7 +1023,13 @@ fn fill_state(
     if scene.skeleton.text[..value_token.start].trim_end().ends_with('(') {
         return None;
     }
-    filled.bare_role = matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
+    // «狂人、うまくやったぜ！»: a role word set off by a comma before more words calls to its holder.
+    let called = japanese
+        && scene.skeleton.text[value_token.end..]
+            .strip_prefix(['、', ','])
+            .is_some_and(|rest| !ends_sentence(rest.trim_start()));
+    filled.bare_role = !called
+        && matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
         && content.iter().all(|t| t.start == value_token.start || copula(t))
         && content.iter().position(|t| t.start == value_token.start).is_some_and(|i| {
             content
@@ -981,7 +1038,27 @@ fn fill_state(
         });
     // A player talked about several sentences back is no longer what a bare statement is about.
     let topic = if japanese { context.topic.as_ref().filter(|_| context.topic_is_near) } else { None };
+    // «ケンジの発言は疑わしいな、狂人の可能性が高い»: a hedged role later in the sentence goes on about the player
+    // the opinion before it was about.
+    let topic = topic.or_else(|| {
+        context.near_object.as_ref().filter(|_| japanese && !context.first && filled.flags.any(Flags::HEDGE))
+    });
     let vocative = own_vocative(context);
+    // «人狼怖いよーボクは占い師», «ボクがこの村の占い師»: in Japanese the statement is its last value; a value
+    // before its subject, or one that modifies or counts a noun, belongs to another clause.
+    if japanese {
+        let subject_start = subject.map(|k| parties[k].start).filter(|&start| start < value_token.start);
+        filled.values.retain(|&(_, (start, end))| {
+            start == value_token.start
+                || subject_start.is_none_or(|s| start > s) && !scene.skeleton.text.get(end..).is_some_and(case_particle)
+        });
+        if !filled.value_or
+            && let Some(i) = filled.values.iter().position(|&(_, (start, _))| start == value_token.start)
+        {
+            let anchor = filled.values.remove(i);
+            filled.values.insert(0, anchor);
+        }
+    }
     if let Some(k) = subject {
         used[k] = true;
         filled.set(Slot::Target, parties[k].clone());

@@ -41,7 +41,12 @@ pub fn split(text: &str, tokens: &[Token], lexicon: &Lexicon) -> Vec<Sentence> {
             continue;
         }
         // A mark inside a word's span ("Mr.", "Agent5." as a name) does not end a sentence there.
-        if tokens.iter().any(|t| t.start < mark.start() && mark.start() < t.end) {
+        // A modality word that takes the mark in («です!») still ends its sentence there.
+        if tokens.iter().any(|t| {
+            t.start < mark.start()
+                && mark.start() < t.end
+                && !(t.end <= mark.end() && matches!(t.lex(), Some(Lex::Markers(_))))
+        }) {
             continue;
         }
         bounds.push((start, mark.end()));

@@ -31,6 +31,10 @@ pub struct AgentDef {
     /// Pronouns in subject position (he, she): of several players named before, the first.
     #[serde(default)]
     subject_anaphora: Vec<String>,
+    /// Anaphora that also name a place or a point in the talk («ここ»): set off with a topic mark before
+    /// another player in the same clause («ここは@ハルに入れる»), they mean "at this point", not a player.
+    #[serde(default)]
+    places: Vec<String>,
     #[serde(default)]
     honorifics: Vec<String>,
     #[serde(default)]
@@ -55,6 +59,8 @@ pub struct AgentWords {
     pub pronouns: AhoCorasick,
     pub pronoun_kinds: Vec<PronounKind>,
     pub honorifics: Vec<String>,
+    /// See `AgentDef::places`.
+    pub places: Vec<String>,
     pub plural: Vec<String>,
     pub numbered: DigitGated,
     /// The lexicon's talk references («1日目の1番目の発話»): no player is named inside one.
@@ -116,6 +122,7 @@ impl AgentDef {
             pronouns,
             pronoun_kinds,
             honorifics: fold_all(&self.honorifics),
+            places: fold_all(&self.places),
             plural: fold_all(&self.plural),
             talk_refs: Vec::new(),
             numbered,
