@@ -76,8 +76,9 @@ fn mcre_projected_exact_set_accuracy() {
         println!("{miss}");
     }
     assert!(total > 2000, "expected the mcre half of the gold, found {total} rows");
-    // The clause-frame reader holds 95 % here (the old per-phrasing patterns held 99 %): see docs/understanding.md.
-    assert!(accuracy >= 0.94, "mcre accuracy {:.2}% < 94%", accuracy * 100.0);
+    // The clause-frame reader holds 97 % here (the old per-phrasing patterns held 99 %; most rows left are labels
+    // the conventions read otherwise): see docs/understanding.md.
+    assert!(accuracy >= 0.97, "mcre accuracy {:.2}% < 97%", accuracy * 100.0);
 }
 
 #[test]
@@ -229,7 +230,7 @@ fn real_talk_dev_floors() {
         dev_sets::print("real-talk-dev (reviewed labels)", &report, &reviewed);
     }
     // Floors at what is reached now (issue 10 asks precision ≥ 0.97, not yet met, and recall ≥ 0.75).
-    for (lang, precision, recall) in [("ja", 0.95, 0.83), ("en", 0.93, 0.77)] {
+    for (lang, precision, recall) in [("ja", 0.96, 0.85), ("en", 0.96, 0.79)] {
         let s = raw.by_lang[lang];
         assert!(s.precision() >= precision, "real-talk {lang}: precision {:.3} < {precision}", s.precision());
         assert!(s.recall() >= recall, "real-talk {lang}: recall {:.3} < {recall}", s.recall());

@@ -828,8 +828,6 @@ fn value_disjunction(scene: &Scene, tokens: &[Token], from: usize, to: usize) ->
     values.windows(2).any(|w| scene.lexicon.is_or(&text[w[0].end..w[1].start]))
 }
 
-/// The role or species word a copula statement is built on: the first one that is not followed by a case
-/// particle («この村で», «村のみんな», «狼が…» name no one's role).
 /// Whether a Japanese role or species word is followed by a case particle or a count («この村で», «村のみんな»,
 /// «狼2匹»): it then modifies or counts something, and states nobody's role.
 fn case_particle(rest: &str) -> bool {
@@ -844,6 +842,8 @@ fn case_particle(rest: &str) -> bool {
     (particle || count || rest.starts_with("から") || rest.starts_with("として")) && !copula
 }
 
+/// The role or species word a copula statement is built on: the first one that is not followed by a case
+/// particle («この村で», «村のみんな», «狼が…» name no one's role).
 fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
     let text = scene.skeleton.text.as_str();
     // «私は占い師のユキよ»: a role set before the speaker's own name introduces the speaker.
