@@ -629,7 +629,8 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// An operator sentence with its own subject: `_frame` ("According to X, …").
+    /// An operator sentence with its own subject: `_frame` ("According to X, …"; a run of sentences: "X's view: A.
+    /// B.").
     fn framed(&self, text: &str, scope: Scope) -> Vec<Sentence> {
         let mut candidates = Vec::new();
         for kind in KINDS {
@@ -1085,11 +1086,11 @@ impl<'a> Reader<'a> {
                     let reported = self.asks(text, scope, mood, true).into_iter();
                     candidates.extend(reported.filter(|s| written_subject(s, scope.inherited).is_some()));
                 }
-            }
-            for content in [Content::Skip, Content::Over] {
-                let turn = Sentence { subject: None, content };
-                if !negated && is_asked_turn(&turn, mood) {
-                    candidates.push(turn);
+                for content in [Content::Skip, Content::Over] {
+                    let turn = Sentence { subject: None, content };
+                    if is_asked_turn(&turn, mood) {
+                        candidates.push(turn);
+                    }
                 }
             }
             self.confirmed(candidates, text, Position::Clause { scope, mood, negated })
