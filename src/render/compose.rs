@@ -295,6 +295,10 @@ impl<'a> Composer<'a> {
                 vars.set(Var::Sentence, Text::Out(run.text));
                 return Ok(Body { text: self.call(Template::Frame, &mut vars)?, question: false });
             }
+            // One verb over several targets is said once: "I will vote for Kenji and Shion."
+            Content::And { sentences } if self.merged_and(sentence, scope).is_some() => {
+                Body { text: self.joined(sentences, inner, Mood::Statement)?, question: false }
+            }
             Content::And { sentences } => self.conjunction(sentences, inner, false)?,
             Content::Or { sentences } => self.coordination(Keyword::Or, sentences.iter(), inner)?,
             Content::Xor { left, right } => self.coordination(Keyword::Xor, [&**left, &**right].into_iter(), inner)?,
@@ -372,9 +376,24 @@ impl<'a> Composer<'a> {
         match &sentence.content {
             Content::Not { sentence: operand } => self.clause(operand, inner, mood, !negated),
             Content::Day { day, sentence: operand } => {
-                // A day's result (「1日目の占い結果：…」) is a sentence of its own, never a clause of another.
                 let mut vars = self.day_vars(*day, mood, negated);
                 vars.set(Var::Inline, true);
+                // Where the language says so, the speaker's own result of a day keeps the result's wording inside
+                // another sentence too (「1日目の占い結果では、…でしたから」).
+                let result = if self.set.vocab.dated_results_in_clauses && !negated {
+                    nested_day_result(operand, inner, self.ctx.speaker, mood)
+                } else {
+                    None
+                };
+                if let Some((act, holder)) = result {
+                    vars.set(Var::Act, Word(act));
+                    vars.set(Var::Nested, true);
+                    if holder.is_some() {
+                        self.insert_agent(&mut vars, Var::Who, holder, inner);
+                    }
+                    vars.set(Var::Clause, Text::Out(self.clause(operand, inner, Mood::Result, false)?));
+                    return self.call(Template::Keyword(Keyword::Day), &mut vars);
+                }
                 let operand_mood = day_mood(*day, operand, mood, self.ctx.day);
                 vars.set(Var::Clause, Text::Out(self.clause(operand, inner, operand_mood, negated)?));
                 self.call(Template::Keyword(Keyword::Day), &mut vars)
@@ -435,6 +454,9 @@ impl<'a> Composer<'a> {
         // An omitted subject inside REQUEST/INQUIRE ANY is "you all"; a written ANY is "someone".
         let you = if sentence.subject == Some(Agent::Any) { Scope { you: None, ..scope } } else { scope };
         self.insert_agent(&mut vars, Var::Subj, subject, you);
+        if let Some((Merge::Subject, span)) = &list {
+            vars.set(Var::Subj, Text::Out(span.clone()));
+        }
         let content = &sentence.content;
         if let Content::Estimate { target, .. }
         | Content::Comingout { target, .. }
@@ -521,7 +543,8 @@ impl<'a> Composer<'a> {
         let mut reasons: SmallVec<[Text<'a>; 4]> = SmallVec::new();
         let mood = reason_mood(&self.set.vocab, self.options.style);
         let mut grouped = false;
-        match listed_reasons(reason, scope.inherited) {
+        // Reasons that are one verb over several targets are one reason ("because I guarded Kenji and Shion").
+        match listed_reasons(reason, scope.inherited).filter(|_| self.merged_and(reason, scope).is_none()) {
             Some(operands) => {
                 grouped = has_group(operands);
                 for operand in operands {
@@ -587,7 +610,7 @@ impl<'a> Composer<'a> {
         scope: Scope,
     ) -> Result<Body, RenderError> {
         let operands: SmallVec<[&Sentence; 4]> = operands.collect();
-        if let Some(merge) = mergeable(&operands, scope, self.ctx.speaker) {
+        if let Some(merge) = mergeable(keyword, &operands, scope, self.ctx.speaker, &self.set.vocab) {
             let text = self.merged(keyword, &operands, merge, scope, Mood::Statement)?;
             return Ok(Body { text, question: false });
         }
@@ -602,7 +625,7 @@ impl<'a> Composer<'a> {
         Ok(Body { text: self.call(Template::Keyword(keyword), &mut vars)?, question: false })
     }
 
-    /// OR / XOR of one verb said once over the list of its roles or targets (see [`mergeable`]), in `mood`.
+    /// OR / XOR / AND of one verb said once over the list of its roles or targets (see [`mergeable`]), in `mood`.
     fn merged(
         &mut self,
         keyword: Keyword,
@@ -621,18 +644,26 @@ impl<'a> Composer<'a> {
                     let target = content.target();
                     words.push(self.agent_text(target, scope, false).1);
                 }
+                (Merge::Subject, _) => words.push(self.agent_text(operand.subject, scope, true).1),
                 _ => {}
             }
         }
         let mut vars = self.vars();
         vars.set(Var::Clauses, &words[..]);
         vars.set(Var::Inline, true);
+        // For AND, which otherwise joins clauses: the list of words alone.
+        vars.set(Var::List, true);
         let list = self.call(Template::Keyword(keyword), &mut vars)?;
         self.verb_over(operands[0], scope, mood, false, Some((merge, list)))
     }
 
-    /// An AND of plain clauses said as one clause, joined by the AND template (「Aしますし、Bします」, "A and B").
+    /// An AND of plain clauses said as one clause, joined by the AND template (「Aしますし、Bします」, "A and B"),
+    /// or one verb said once over its targets (see [`mergeable`]).
     fn joined(&mut self, operands: &[Sentence], scope: Scope, mood: Mood) -> Result<Span, RenderError> {
+        let listed: SmallVec<[&Sentence; 4]> = operands.iter().collect();
+        if let Some(merge) = mergeable(Keyword::And, &listed, scope, self.ctx.speaker, &self.set.vocab) {
+            return self.merged(Keyword::And, &listed, merge, scope, mood);
+        }
         let mut clauses: SmallVec<[Text<'a>; 4]> = SmallVec::new();
         for operand in operands {
             clauses.push(Text::Out(self.clause(operand, scope, mood, false)?));
@@ -642,6 +673,17 @@ impl<'a> Composer<'a> {
         vars.set(Var::Inline, true);
         vars.set(Var::Mood, Word(mood.code()));
         self.call(Template::Keyword(Keyword::And), &mut vars)
+    }
+
+    /// How an AND without a subject of its own says its one verb once over its targets, if it does.
+    fn merged_and(&self, sentence: &Sentence, scope: Scope) -> Option<Merge> {
+        let Content::And { sentences } = &sentence.content else { return None };
+        if written_subject(sentence, scope.inherited).is_some() {
+            return None;
+        }
+        let operands: SmallVec<[&Sentence; 4]> = sentences.iter().collect();
+        let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
+        mergeable(Keyword::And, &operands, inner, self.ctx.speaker, &self.set.vocab)
     }
 
     /// Whether `sentence` is said as a clause where one is wanted (else it is quoted whole).
@@ -662,7 +704,8 @@ impl<'a> Composer<'a> {
             _ => return None,
         };
         let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
-        mergeable(&operands, inner, self.ctx.speaker).map(CompoundClause::Merged)
+        let keyword = sentence.content.keyword();
+        mergeable(keyword, &operands, inner, self.ctx.speaker, &self.set.vocab).map(CompoundClause::Merged)
     }
 
     fn day_vars(&mut self, day: u32, mood: Mood, negated: bool) -> Vars<'a> {
@@ -680,6 +723,9 @@ impl<'a> Composer<'a> {
         };
         vars.set(Var::Relative, Word(relative));
         vars.set(Var::Act, Word(""));
+        vars.set(Var::Nested, false);
+        // Whose result a nested one is: the speaker's unless a holder is named.
+        vars.set(Var::WhoKind, Word("me"));
         vars
     }
 
@@ -839,10 +885,37 @@ pub(crate) fn day_result(
     if mood != Mood::Statement || negated || inherited != speaker || subject != speaker {
         return "";
     }
-    let own = |target: Agent| target != Agent::Any && Some(target) != subject.or(speaker);
+    result_act(operand, subject.or(speaker))
+}
+
+/// A day's result inside another sentence, where the language keeps the result's wording (`Vocab::
+/// dated_results_in_clauses`): the act (see [`day_result`]) and whose result it is when not the speaker's, a
+/// named other seer or medium (「ミナトさんの1日目の占い結果では、…」). `None` for any other clause.
+pub(crate) fn nested_day_result(
+    operand: &Sentence,
+    scope: Scope,
+    speaker: Option<Agent>,
+    mood: Mood,
+) -> Option<(&'static str, Option<Agent>)> {
+    let own = day_result(operand, scope.inherited, speaker, mood, false);
+    if !own.is_empty() {
+        return Some((own, None));
+    }
+    let holder = operand.subject?;
+    let other = holder != Agent::Any && Some(holder) != speaker && Some(holder) != scope.you;
+    if mood != Mood::Statement || scope.inherited != speaker || !other {
+        return None;
+    }
+    let act = result_act(operand, Some(holder));
+    (!act.is_empty()).then_some((act, Some(holder)))
+}
+
+/// `divined` / `identified` for a result about a named agent other than its holder, with a species; `` else.
+fn result_act(operand: &Sentence, holder: Option<Agent>) -> &'static str {
+    let about_another = |target: Agent| target != Agent::Any && Some(target) != holder;
     match operand.content {
-        Content::Divined { target, species } if own(target) && species.keyword() != "ANY" => "divined",
-        Content::Identified { target, species } if own(target) && species.keyword() != "ANY" => "identified",
+        Content::Divined { target, species } if about_another(target) && species.keyword() != "ANY" => "divined",
+        Content::Identified { target, species } if about_another(target) && species.keyword() != "ANY" => "identified",
         _ => "",
     }
 }
@@ -888,14 +961,28 @@ pub(crate) enum Merge {
     Role,
     /// One verb over named agents: 「ケンジさんかシオンさんに投票します」.
     Target,
+    /// One clause said of named agents (AND only): 「ケンジさんとシオンさんは占い師だと名乗っています」.
+    Subject,
 }
 
 /// Whether the operands of an OR/XOR are one verb differing only in its role or only in its (named, distinct)
-/// target, so the verb can be said once.
-pub(crate) fn mergeable(operands: &[&Sentence], scope: Scope, speaker: Option<Agent>) -> Option<Merge> {
+/// target, so the verb can be said once; the operands of an AND, only in the target (「ケンジさんとシオンさんに
+/// 投票します」, "I will vote for Kenji and Shion"), and views only where nouns have no number (`Vocab::
+/// numberless_nouns`: English would need "are werewolves").
+pub(crate) fn mergeable(
+    keyword: Keyword,
+    operands: &[&Sentence],
+    scope: Scope,
+    speaker: Option<Agent>,
+    vocab: &Vocab,
+) -> Option<Merge> {
     let first = operands.first()?;
-    if operands.len() < 2 || operands.iter().any(|o| o.subject != first.subject) {
+    let and = keyword == Keyword::And;
+    if operands.len() < 2 {
         return None;
+    }
+    if operands.iter().any(|o| o.subject != first.subject) {
+        return if and { shared_by_subjects(operands, scope, speaker, vocab) } else { None };
     }
     let subject = first.subject.or(scope.inherited).or(speaker);
     let roles: SmallVec<[Option<crate::protocol::Role>; 4]> = operands
@@ -906,20 +993,65 @@ pub(crate) fn mergeable(operands: &[&Sentence], scope: Scope, speaker: Option<Ag
         })
         .collect();
     let targets: SmallVec<[Option<Agent>; 4]> = operands.iter().map(|o| o.content.target()).collect();
-    if distinct(&roles) && targets.iter().all(|t| *t == targets[0]) {
+    if !and && distinct(&roles) && targets.iter().all(|t| *t == targets[0]) {
         return Some(Merge::Role);
     }
     let named = |t: &Option<Agent>| match t {
         Some(a @ Agent::Id(_)) => Some(*a) != speaker && Some(*a) != scope.you && Some(*a) != subject,
         _ => false,
     };
-    let keyword = first.content.keyword();
+    let verb_keyword = first.content.keyword();
     let verb = matches!(
-        keyword,
+        verb_keyword,
         Keyword::Vote | Keyword::Divination | Keyword::Guard | Keyword::Attack | Keyword::Voted | Keyword::Guarded
-    ) || keyword == Keyword::Estimate && roles[0].is_some() && roles.iter().all(|r| *r == roles[0]);
-    let same_verb = operands.iter().all(|o| o.content.keyword() == keyword);
+    ) || verb_keyword == Keyword::Estimate
+        && (!and || vocab.numberless_nouns)
+        && roles[0].is_some()
+        && roles.iter().all(|r| *r == roles[0]);
+    let same_verb = operands.iter().all(|o| o.content.keyword() == verb_keyword);
     (verb && same_verb && targets.iter().all(named) && distinct(&targets)).then_some(Merge::Target)
+}
+
+/// Whether the operands of an AND are one clause said of several named agents, each its written subject, with
+/// the same object or each their own (「ケンジさんとシオンさんは占い師だと名乗っています」, "Kenji and Shion will vote for
+/// Mizuki"). Where verbs agree in number (English), only verbs whose form does not: "will …" and the past.
+fn shared_by_subjects(operands: &[&Sentence], scope: Scope, speaker: Option<Agent>, vocab: &Vocab) -> Option<Merge> {
+    let named = |subject: Option<Agent>| {
+        subject.filter(|s| {
+            matches!(s, Agent::Id(_)) && Some(*s) != speaker && Some(*s) != scope.you && Some(*s) != scope.inherited
+        })
+    };
+    let subjects: SmallVec<[Option<Agent>; 4]> = operands.iter().map(|o| named(o.subject)).collect();
+    let keyword = operands[0].content.keyword();
+    let unagreeing = matches!(
+        keyword,
+        Keyword::Vote
+            | Keyword::Divination
+            | Keyword::Guard
+            | Keyword::Attack
+            | Keyword::Voted
+            | Keyword::Guarded
+            | Keyword::Attacked
+            | Keyword::Divined
+            | Keyword::Identified
+    );
+    let verb = unagreeing || vocab.numberless_nouns && matches!(keyword, Keyword::Comingout | Keyword::Estimate);
+    if !verb || !distinct(&subjects) {
+        return None;
+    }
+    // The clause with a reflexive object put aside, so that "each their own" compares equal.
+    let shared = |o: &Sentence| {
+        let mut content = o.content.clone();
+        let reflexive = content.target() == o.subject;
+        if let (true, Some(target)) = (reflexive, content.target_mut()) {
+            *target = Agent::Any;
+        }
+        (reflexive, content)
+    };
+    let first = shared(operands[0]);
+    // A shared object that is one of the subjects would read as each one's own.
+    let object_apart = first.0 || !subjects.contains(&operands[0].content.target());
+    (object_apart && operands.iter().all(|o| shared(o) == first)).then_some(Merge::Subject)
 }
 
 /// Every item present and none repeated.

@@ -322,10 +322,10 @@ enum Spec {
     Sentence { quoted: bool, question: bool, end: char },
     Frame { kind: Sym, inline: bool, run: bool },
     Because { question: bool, reasons: usize, run: bool, grouped: bool },
-    List { keyword: Keyword, count: usize, inline: bool, mood: Mood },
+    List { keyword: Keyword, count: usize, inline: bool, mood: Mood, list: bool },
     Ask { keyword: Keyword, to_kind: Sym, from_kind: Sym, framed: bool, quoted: bool, act: Sym, said: Mood },
     Quoted { mood: Mood, negated: bool, act: Sym, subj_kind: Sym },
-    Day { mood: Mood, negated: bool, relative: Sym, inline: bool, act: Sym },
+    Day { mood: Mood, negated: bool, relative: Sym, inline: bool, act: Sym, nested: bool, by: bool },
 }
 
 impl Spec {
@@ -359,10 +359,11 @@ impl Spec {
                 vars.set(Var::Question, question);
                 Template::Keyword(Keyword::Because)
             }
-            Spec::List { keyword, count, inline, mood } => {
+            Spec::List { keyword, count, inline, mood, list } => {
                 let stand_ins = vec![hole(false); count];
                 vars.set(Var::Clauses, &stand_ins[..]);
                 vars.set(Var::Inline, inline);
+                vars.set(Var::List, list);
                 vars.set(Var::Mood, Word(mood.code()));
                 Template::Keyword(keyword)
             }
@@ -395,14 +396,19 @@ impl Spec {
                 vars.set(Var::Subj, hole(subj_kind == "any"));
                 if negated { Template::Keyword(Keyword::Not) } else { Template::Quoted }
             }
-            Spec::Day { mood, negated, relative: Sym(relative), inline, act: Sym(act) } => {
+            Spec::Day { mood, negated, relative: Sym(relative), inline, act: Sym(act), nested, by } => {
                 vars.set(Var::Act, Word(act));
+                vars.set(Var::Nested, nested);
+                vars.set(Var::WhoKind, Word(if by { "agent" } else { "me" }));
                 vars.set(Var::Day, hole(false));
                 vars.set(Var::Mood, Word(mood.code()));
                 vars.set(Var::Neg, negated);
                 vars.set(Var::Relative, Word(relative));
                 vars.set(Var::Inline, inline);
                 vars.set(if inline { Var::Clause } else { Var::Sentence }, hole(false));
+                if by {
+                    vars.set(Var::Who, hole(false));
+                }
                 Template::Keyword(Keyword::Day)
             }
         };
@@ -725,7 +731,8 @@ impl<'a> Reader<'a> {
         }
         // DAY n: “…” (or DAY of a clause, when the DAY has a subject of its own and so is not inline)
         for inline in [false, true] {
-            for &(relative, mood, ref parts) in self.day_frames(Mood::Statement, false, inline, true) {
+            for frame in self.day_frames(Mood::Statement, false, inline, true) {
+                let DayFrame { relative, mood, ref parts, .. } = *frame;
                 for holes in self.matches(parts, text) {
                     let Some(operand) = at(&holes, 1) else { continue };
                     let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
@@ -822,8 +829,10 @@ impl<'a> Reader<'a> {
                 Part::Literal(literal) => Some(literal.as_str()),
                 Part::Text(..) => None,
             });
+            // An AND lists named agents only, so a name follows its last joint too ("…, and you got…" is no list).
+            let named_after = |joint: &str| *keyword != Keyword::And || self.name_after(text, joint);
             if list.iter().all(|part| !matches!(part, Part::Literal(l) if find(text, l).is_none()))
-                && last_joint.is_none_or(|joint| self.item_before(text, joint))
+                && last_joint.is_none_or(|joint| self.item_before(text, joint) && named_after(joint))
             {
                 lists.push((*keyword, *count, list));
             }
@@ -858,14 +867,13 @@ impl<'a> Reader<'a> {
         into: &mut Vec<Sentence>,
     ) {
         let target = [shape.holes.target, shape.holes.target_nom];
+        let subject = Some(shape.holes.subj);
         let slots = match shape.keyword {
+            // An AND lists targets or subjects, never roles (see `compose::mergeable`).
+            _ if keyword == Keyword::And && takes_target_list(shape.keyword) => [subject, target[0], target[1]],
+            _ if keyword == Keyword::And => [subject, None, None],
             Keyword::Estimate => [shape.holes.noun, target[0], target[1]],
-            Keyword::Vote
-            | Keyword::Divination
-            | Keyword::Guard
-            | Keyword::Attack
-            | Keyword::Voted
-            | Keyword::Guarded => [target[0], target[1], None],
+            keyword if takes_target_list(keyword) => [target[0], target[1], None],
             _ => return,
         };
         for slot in slots.into_iter().flatten() {
@@ -886,6 +894,10 @@ impl<'a> Reader<'a> {
                     }
                     let mut found = Vec::new();
                     self.verb_candidates(shape, &one, scope, &mut found);
+                    if Some(slot) == subject {
+                        // Each listed agent is that clause's written subject (and its own object, when reflexive).
+                        found.retain(|s| s.subject.is_some() && (!shape.same || s.content.target() == s.subject));
+                    }
                     combinations = extended(combinations, &found);
                 }
                 for operands in combinations.into_iter().filter(|c| c.len() == count) {
@@ -895,6 +907,7 @@ impl<'a> Reader<'a> {
                             let (Some(left), Some(right)) = (operands.next(), operands.next()) else { continue };
                             Content::Xor { left: Box::new(left), right: Box::new(right) }
                         }
+                        Keyword::And => Content::And { sentences: operands },
                         _ => Content::Or { sentences: operands },
                     };
                     into.push(Sentence { subject: None, content });
@@ -1066,14 +1079,24 @@ impl<'a> Reader<'a> {
                 for operand in self.verbs(text, scope, mood, true) {
                     candidates.push(Sentence { subject: None, content: Content::Not { sentence: Box::new(operand) } });
                 }
-                for &(relative, operand_mood, ref parts) in self.day_frames(mood, false, true, false) {
+                for frame in self.day_frames(mood, false, true, false) {
+                    let DayFrame { relative, mood: operand_mood, by, ref parts } = *frame;
                     for holes in self.matches(parts, text) {
                         let Some(clause) = at(&holes, 1) else { continue };
                         let Some(day) = self.day_of(relative, at(&holes, 0)) else { continue };
+                        // Another's result names its holder in the frame (「ミナトさんの1日目の占い結果では、…」).
+                        let holders: Vec<Option<Agent>> = if by {
+                            self.agents("agent", at(&holes, 2), scope, false).into_iter().map(Some).collect()
+                        } else {
+                            vec![None]
+                        };
                         for operand_mood in self.operand_moods(day, operand_mood) {
                             for operand in self.clause(clause, scope, operand_mood, false).iter() {
-                                let content = Content::Day { day, sentence: Box::new(operand.clone()) };
-                                candidates.push(Sentence { subject: None, content });
+                                for &holder in &holders {
+                                    let operand = Sentence { subject: holder.or(operand.subject), ..operand.clone() };
+                                    let content = Content::Day { day, sentence: Box::new(operand) };
+                                    candidates.push(Sentence { subject: None, content });
+                                }
                             }
                         }
                     }
@@ -1331,6 +1354,14 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// Whether a name starts right after some occurrence of `joint` in `text`.
+    fn name_after(&self, text: &str, joint: &str) -> bool {
+        text.match_indices(joint).any(|(at, _)| {
+            let after = &text[at + joint.len()..];
+            after.starts_with("Agent[") || self.shown_names().iter().any(|(name, _)| after.starts_with(name.as_str()))
+        })
+    }
+
     fn role_of(&self, word: &str) -> Option<Role> {
         Role::ALL.iter().copied().find(|r| self.set.vocab.role(*r) == word)
     }
@@ -1348,8 +1379,14 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Verbs an OR/XOR may say once over a list (see `compose::mergeable`).
+/// Verbs said once over a list: an OR/XOR or AND of targets, an AND of subjects (see `compose::mergeable`).
 fn merges(keyword: Keyword) -> bool {
+    takes_target_list(keyword)
+        || matches!(keyword, Keyword::Comingout | Keyword::Divined | Keyword::Identified | Keyword::Attacked)
+}
+
+/// Verbs said once over a list of targets (see `compose::mergeable`).
+fn takes_target_list(keyword: Keyword) -> bool {
     matches!(
         keyword,
         Keyword::Estimate

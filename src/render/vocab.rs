@@ -29,6 +29,14 @@ struct RawVocab {
     /// The chat style gives a BECAUSE's reasons as plain clauses: a posted result (「占い結果：ケンジ●」) takes no から.
     #[serde(default)]
     plain_chat_reasons: bool,
+    /// A day's own result inside another sentence keeps the result's wording (「1日目の占い結果では、…」), not a
+    /// dated report of the act (「1日目に、…を占った結果、…」).
+    #[serde(default)]
+    dated_results_in_clauses: bool,
+    /// Nouns have no number, so a view of several agents is said once (「ケンジさんとシオンさんは人狼だと思います」);
+    /// English would need plurals ("are werewolves").
+    #[serde(default)]
+    numberless_nouns: bool,
     honorific: String,
     roles: BTreeMap<String, String>,
     species: BTreeMap<String, String>,
@@ -50,6 +58,8 @@ pub(crate) struct Vocab {
     pub you_object: String,
     pub name_the_addressee: bool,
     pub plain_chat_reasons: bool,
+    pub dated_results_in_clauses: bool,
+    pub numberless_nouns: bool,
     pub honorific: String,
     roles: Vec<String>,
     species: Vec<String>,
@@ -82,6 +92,8 @@ impl Vocab {
             you_object: raw.you_object,
             name_the_addressee: raw.name_the_addressee,
             plain_chat_reasons: raw.plain_chat_reasons,
+            dated_results_in_clauses: raw.dated_results_in_clauses,
+            numberless_nouns: raw.numberless_nouns,
             honorific: raw.honorific,
             words: raw.words,
         })

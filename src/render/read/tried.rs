@@ -24,8 +24,15 @@ pub(super) struct AskFrame {
     pub parts: Arc<[Part]>,
 }
 
-/// A DAY frame: its relative word, the mood its operand is read in, and its parts.
-pub(super) type DayFrame = (&'static str, Mood, Arc<[Part]>);
+/// A DAY frame: its relative word, the mood its operand is read in, whether it names whose result it is (text 2),
+/// and its parts.
+#[derive(Debug, Clone)]
+pub(super) struct DayFrame {
+    pub relative: &'static str,
+    pub mood: Mood,
+    pub by: bool,
+    pub parts: Arc<[Part]>,
+}
 
 /// An OR / XOR frame: the operator, its number of operands, and its parts.
 pub(super) type ListFrame = (Keyword, usize, Arc<[Part]>);
@@ -114,24 +121,29 @@ impl Tried {
                 }
             }
         }
+        // Alternatives said in full, and lists of words a verb is said once over (an AND's too).
         let lists = [false, true].map(|inline| {
             let mut list = Vec::new();
-            for keyword in [Keyword::Or, Keyword::Xor] {
+            let keywords: &[Keyword] =
+                if inline { &[Keyword::Or, Keyword::Xor, Keyword::And] } else { &[Keyword::Or, Keyword::Xor] };
+            for &keyword in keywords {
                 let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
                 for count in 2..=most {
-                    let spec = Spec::List { keyword, count, inline, mood: Mood::Statement };
+                    let spec = Spec::List { keyword, count, inline, mood: Mood::Statement, list: inline };
                     list.extend(parts(spec).map(|parts| (keyword, count, parts)));
                 }
             }
             list
         });
-        let and = parts(Spec::List { keyword: Keyword::And, count: 2, inline: false, mood: Mood::Statement });
+        let and =
+            parts(Spec::List { keyword: Keyword::And, count: 2, inline: false, mood: Mood::Statement, list: false });
         let joined = MOODS
             .iter()
             .map(|&mood| {
                 (2..=MAX_OPERANDS)
                     .filter_map(|count| {
-                        parts(Spec::List { keyword: Keyword::And, count, inline: true, mood }).map(|p| (count, p))
+                        let spec = Spec::List { keyword: Keyword::And, count, inline: true, mood, list: false };
+                        parts(spec).map(|p| (count, p))
                     })
                     .collect()
             })
@@ -144,18 +156,31 @@ impl Tried {
                     for results in [false, true] {
                         for dated in [false, true] {
                             let relatives = if dated { &RELATIVES[..] } else { &RELATIVES[..1] };
-                            let acts: &[&'static str] = if results && inline && mood == Mood::Statement && !negated {
-                                &["", "divined", "identified"]
-                            } else {
-                                &[""]
-                            };
+                            // A day's result is a sentence of its own (`results`), and where the language says
+                            // so a statement-like clause too (`nested`; see `compose::day_result`).
+                            let nested = !results && set.vocab.dated_results_in_clauses;
+                            let acts: &[&'static str] =
+                                if (results || nested) && inline && mood == Mood::Statement && !negated {
+                                    &["", "divined", "identified"]
+                                } else {
+                                    &[""]
+                                };
                             let frames = &mut days[day_index(mood, negated, inline, results, dated)];
                             for &relative in relatives {
                                 for &act in acts {
                                     let operand_mood = if act.is_empty() { mood } else { Mood::Result };
-                                    let spec =
-                                        Spec::Day { mood, negated, relative: Sym(relative), inline, act: Sym(act) };
-                                    frames.extend(parts(spec).map(|parts| (relative, operand_mood, parts)));
+                                    let nested = nested && !act.is_empty();
+                                    // A nested result may be another's, named in the frame.
+                                    for by in [false, true].into_iter().take(if nested { 2 } else { 1 }) {
+                                        let (relative, act) = (Sym(relative), Sym(act));
+                                        let spec = Spec::Day { mood, negated, relative, inline, act, nested, by };
+                                        frames.extend(parts(spec).map(|parts| DayFrame {
+                                            relative: relative.0,
+                                            mood: operand_mood,
+                                            by,
+                                            parts,
+                                        }));
+                                    }
                                 }
                             }
                         }
