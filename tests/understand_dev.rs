@@ -121,7 +121,7 @@ fn other_sources_full_labels() {
     }
     assert_eq!(scores.values().map(|s| s.1).sum::<usize>(), 165);
     // Floors a little under what is reached now, so that phrase-file edits cannot quietly lose ground.
-    for (source, floor) in [("AIWolfK2B", 19), ("NLPAIWolfSample", 36), ("aiwolf_share", 50)] {
+    for (source, floor) in [("AIWolfK2B", 19), ("NLPAIWolfSample", 37), ("aiwolf_share", 50)] {
         let right = scores.get(source).map_or(0, |s| s.0);
         assert!(right >= floor, "{source}: {right} exact, expected at least {floor}");
     }

@@ -74,6 +74,9 @@ pub struct Filled<'f> {
     pub target: Option<Party>,
     /// The actor, reporter, holder or claimant.
     pub subject: Option<Party>,
+    /// In a request whose subject is named, the player asked (marked «に»): «Agent[02]にAgent[01]が占い師だと
+    /// 宣言してほしい».
+    pub asked: Option<Party>,
     pub values: Vec<(Value, (usize, usize))>,
     /// Two values joined by «か» / "or" («狼か狂人»).
     pub value_or: bool,
@@ -108,6 +111,7 @@ impl<'f> Filled<'f> {
             cue: (start, end),
             target: None,
             subject: None,
+            asked: None,
             values: Vec::new(),
             value_or: false,
             flags: Flags::NONE,
@@ -425,6 +429,9 @@ fn agent(scene: &Scene, person: Person) -> Result<Agent, Drop> {
 /// Whom a question or request goes to: the subject when it is "you", everyone or a named player, else the
 /// sentence's or utterance's addressee, else everyone.
 fn asked(scene: &Scene, f: &Filled) -> Result<Agent, Drop> {
+    if let Some(person) = f.asked.as_ref().and_then(Party::only) {
+        return agent(scene, person);
+    }
     if let Some(person) = f.subject.as_ref().and_then(Party::only) {
         match person {
             Person::You(Some(_)) | Person::Named(_) | Person::Everyone => return agent(scene, person),
@@ -607,11 +614,19 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
             .is_none_or(|p| p.after.as_deref() == Some("に") || matches!(p.only(), Some(Person::You(_))));
         if f.flags.any(Flags::REQUEST)
             && !f.flags.any(Flags::INCLUSIVE | Flags::NEG | Flags::QUESTION)
-            && asked_is_claimant
             && let Ok(to) = asked(scene, f)
             && to != Agent::Any
         {
-            return Ok(vec![request(to, Sentence::new(Content::Comingout { target: to, role }))]);
+            if asked_is_claimant && f.asked.is_none() {
+                return Ok(vec![request(to, Sentence::new(Content::Comingout { target: to, role }))]);
+            }
+            // «Agent[02]にAgent[01]が占い師だと宣言してほしい»: the player asked declares the named one's role.
+            if let Some(Person::Named(claimant)) = f.subject.as_ref().and_then(Party::only)
+                && f.asked.is_some()
+                && claimant != to
+            {
+                return Ok(vec![request(to, Sentence::new(Content::Comingout { target: claimant, role }))]);
+            }
         }
         return Err(drop("a call to come out is ambiguous (C8)"));
     }

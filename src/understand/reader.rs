@@ -644,10 +644,11 @@ fn fill_frame<'f>(
             filled.set(*slot, parties[k].clone());
         }
     }
-    // «Agent[02]にAgent[01]を占ってほしい»: in a request, a player marked «に» and left over is the one asked.
+    // «Agent[02]にAgent[01]を占ってほしい»: in a request, a player marked «に» and left over is the one asked; with
+    // the subject named («Agent[02]にAgent[01]が占い師だと宣言してほしい»), a claimant's, it is kept as the asked.
     if japanese
         && filled.flags.any(Flags::REQUEST)
-        && filled.subject_party().is_none()
+        && (filled.subject_party().is_none() || frame.class == Class::Claim)
         && let Some(k) = parties.iter().enumerate().position(|(k, p)| {
             !used[k]
                 && p.after.as_deref() == Some("に")
@@ -657,7 +658,11 @@ fn fill_frame<'f>(
         })
     {
         used[k] = true;
-        filled.set_subject(parties[k].clone());
+        if filled.subject_party().is_none() {
+            filled.set_subject(parties[k].clone());
+        } else {
+            filled.asked = Some(parties[k].clone());
+        }
     }
     // "who will you vote for?": an interrogative anywhere in the clause is what it asks about.
     if filled.target.is_none()
