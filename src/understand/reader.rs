@@ -365,7 +365,11 @@ fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &m
             let class = filled.frame.map(|frame| frame.class);
             if readings.len() == 1
                 && matches!(class, Some(Class::Vote | Class::Divine | Class::Guard | Class::Attack | Class::Estimate))
-                && let Some(target) = filled.target.as_ref().filter(|t| t.is_third_party() && t.people.len() == 1)
+                // «お前の発言は疑わしいな、狂人の可能性»: the addressee, when known, is a player talked about too.
+                && let Some(target) = filled
+                    .target
+                    .as_ref()
+                    .filter(|t| matches!(t.only(), Some(Person::Named(_) | Person::You(Some(_)))))
             {
                 out.object = Some(target.clone());
             }
