@@ -245,6 +245,9 @@ pub const NO_PLAYER: &str = "no player the result is about";
 /// A result-shaped clause with no source word (C4, real-talk house rule 1).
 pub const NO_SOURCE: &str = "a result with no divination or medium word (C4)";
 
+/// Another player's result said as a noun phrase ("Midori's divination Shizue=Werewolf", real-talk house rule 3).
+pub const NOUN_PHRASE: &str = "another player's result as a noun phrase (house rule 3)";
+
 fn drop(reason: &'static str) -> Drop {
     Drop { reason, alternatives: Vec::new() }
 }
@@ -688,6 +691,17 @@ fn result(scene: &Scene, f: &Filled) -> Built {
     };
     let source =
         f.source.or(f.context_source.as_ref().map(|o| o.source)).or_else(|| f.pending.as_ref().map(|p| p.source));
+    // "this contradicts Midori's divination Shizue=Werewolf": another player's result noun with its player right
+    // after it, no verb, copula or colon between, is a noun phrase, which reports nothing (real-talk house rule 3).
+    if scene.lexicon.word_boundaries
+        && f.frame.is_some_and(|frame| frame.class == Class::Result)
+        && let Some(reporter) = f.subject.as_ref().filter(|p| p.after.as_deref() == Some("'s") && p.end <= f.cue.0)
+        && reporter.is_third_party()
+        && target_party.start >= f.cue.1
+        && scene.skeleton.text.get(f.cue.1..target_party.start).is_some_and(|gap| gap.trim().is_empty())
+    {
+        return Err(drop(NOUN_PHRASE));
+    }
     let targets = agents(scene, &target_party)?;
     let reporter_party = f
         .subject

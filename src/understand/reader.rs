@@ -213,7 +213,7 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         && out.pending.is_none()
         && !parties.iter().any(|p| p.people.contains(&Person::Unknown))
         // «俺の結果はジョージが人間»: a result with no source word is no opinion either (C4).
-        && !out.dropped.iter().any(|d| d.reason == super::build::NO_SOURCE)
+        && !out.dropped.iter().any(|d| d.reason == super::build::NO_SOURCE || d.reason == super::build::NOUN_PHRASE)
         && let Some(anchor) = state_anchor(scene, tokens)
         // «占い師であると名乗り出る者はおらぬか»: the role a claim verb took is no statement of its own.
         && !cues.iter().any(|&(at, frame)| frame.class == super::frames::Class::Claim && anchor < at)
@@ -703,6 +703,9 @@ fn fill_frame<'f>(
         && frame.negated == super::frames::Negated::Drop
         // «…人狼ということですよね。どう思いますか？» asks what everyone thinks, not about the earlier player.
         && !frame.leaves_value_open()
+        // "@Jonathan Victoria's voting seems odd with Minato's clears": another player's results with no player
+        // of their own are about nobody set off or talked about.
+        && !(frame.class == super::frames::Class::Result && filled.subject.as_ref().is_some_and(Party::is_third_party))
         && let Some(topic) = own_vocative(context).or(context.topic.as_ref()).or(context
             .vocative
             .as_ref()
