@@ -730,6 +730,15 @@ fn result(scene: &Scene, f: &Filled) -> Built {
         }
         return Ok(out);
     }
+    // «リョウさんの占い結果でエリザは白だと思っている»: another player's result under the speaker's opinion verb is
+    // what the speaker thinks of the player (C6), not a report of the result.
+    if f.flags.any(Flags::OPINION)
+        && !f.flags.any(Flags::NEG | Flags::REPORT)
+        && reporter.is_some_and(|r| Some(r) != scene.ctx.speaker)
+    {
+        let role = if species == Species::Werewolf { Role::Werewolf } else { Role::Villager };
+        return Ok(targets.into_iter().map(|target| Sentence::new(Content::Estimate { target, role })).collect());
+    }
     // «Xさんは…に人狼判定を出しているようですね»: a hedge on someone else's result only hedges the report.
     let hedged = f.flags.any(Flags::HEDGE) && reporter.is_none_or(|r| Some(r) == scene.ctx.speaker);
     if f.flags.any(Flags::NEG | Flags::UNDECIDED | Flags::FAKE) || hedged {
