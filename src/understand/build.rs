@@ -1191,6 +1191,19 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 Value::Species(Species::Human) if !f.flags.any(Flags::NEG) => {
                     return Ok(vec![not(Sentence::new(Content::Comingout { target: speaker, role: Role::Werewolf }))]);
                 }
+                // «Agent[01]によれば私は黒らしい», «シオンからは白»: a result mark on the speaker, who is alive, from a
+                // named player is that player's divination (C18, house rule 1).
+                Value::Mark(species)
+                    if !f.flags.any(Flags::NEG | Flags::OPINION)
+                        && let Some(giver) = f
+                            .subject
+                            .as_ref()
+                            .filter(|p| p.is_third_party() && matches!(p.after.as_deref(), Some("から" | "from")))
+                            .and_then(Party::only) =>
+                {
+                    let giver = agent(scene, giver)?;
+                    return Ok(vec![with_subject(giver, Content::Divined { target: speaker, species })]);
+                }
                 Value::Mark(_) => return Err(drop(NO_SOURCE)),
                 _ => return Err(drop("a negated species of the speaker")),
             };

@@ -1087,7 +1087,10 @@ fn fill_state(
         .enumerate()
         .filter(|(k, p)| {
             !used[*k]
-                && matches!(p.after.as_deref().or(p.before.as_deref()), Some("の" | "'s" | "from" | "から" | "by"))
+                && matches!(
+                    p.after.as_deref().or(p.before.as_deref()),
+                    Some("の" | "'s" | "from" | "から" | "by" | "視点")
+                )
         })
         .min_by_key(|(_, p)| p.start.abs_diff(value_token.start));
     // The holder of the opinion: «あなたは…», or in English the player before the subject ("do you think
