@@ -184,13 +184,21 @@ fn group_of(source: &str) -> String {
 
 /// Labels we read differently from the file, each with the convention it rests on. They are scored with our
 /// label; the raw score (file labels) is printed too and is what the floors hold.
-const REVIEWED: &[dev_sets::Reviewed] = &[dev_sets::Reviewed {
-    id: "en-0075",
-    label: "Skip",
-    reason: "\"Sakura is a fake seer\": real-talk-dev.md's house rule reads fake/偽/bluffing as a negated role that \
-             gives nothing (C7), where meaning-conventions.md lists \"fake seer\" as suspicion; the two sets \
-             disagree and the reader follows real talk (偽目 stays suspicion, as both agree)",
-}];
+const REVIEWED: &[dev_sets::Reviewed] = &[
+    dev_sets::Reviewed {
+        id: "en-0075",
+        label: "Skip",
+        reason: "\"Sakura is a fake seer\": real-talk-dev.md's house rule reads fake/偽/bluffing as a negated role \
+                 that gives nothing (C7), where meaning-conventions.md lists \"fake seer\" as suspicion; the two sets \
+                 disagree and the reader follows real talk (偽目 stays suspicion, as both agree)",
+    },
+    dev_sets::Reviewed {
+        id: "ru1865",
+        label: "BECAUSE (Agent[01] VOTED Agent[99]) (REQUEST ANY (VOTE Agent[01]))",
+        reason: "«>>Agent[01] Agent[01]に投票してくれないか？»: a request to vote for the addressee herself is read as \
+                 addressed to all (C8, real-talk-dev.md house rule 4), so REQUEST ANY, not REQUEST Agent[01]",
+    },
+];
 
 /// The reviewed labels that belong to this set.
 fn reviewed_in(rows: &[dev_sets::Row]) -> Vec<dev_sets::Reviewed> {
@@ -230,7 +238,7 @@ fn real_talk_dev_floors() {
         dev_sets::print("real-talk-dev (reviewed labels)", &report, &reviewed);
     }
     // Floors at what is reached now (issue 10 asks precision ≥ 0.97 and recall ≥ 0.75).
-    for (lang, precision, recall) in [("ja", 0.97, 0.85), ("en", 0.97, 0.79)] {
+    for (lang, precision, recall) in [("ja", 0.97, 0.86), ("en", 0.97, 0.79)] {
         let s = raw.by_lang[lang];
         assert!(s.precision() >= precision, "real-talk {lang}: precision {:.3} < {precision}", s.precision());
         assert!(s.recall() >= recall, "real-talk {lang}: recall {:.3} < {recall}", s.recall());
