@@ -121,7 +121,7 @@ fn other_sources_full_labels() {
     }
     assert_eq!(scores.values().map(|s| s.1).sum::<usize>(), 165);
     // Floors a little under what is reached now, so that phrase-file edits cannot quietly lose ground.
-    for (source, floor) in [("AIWolfK2B", 19), ("NLPAIWolfSample", 36), ("aiwolf_share", 50)] {
+    for (source, floor) in [("AIWolfK2B", 19), ("NLPAIWolfSample", 37), ("aiwolf_share", 50)] {
         let right = scores.get(source).map_or(0, |s| s.0);
         assert!(right >= floor, "{source}: {right} exact, expected at least {floor}");
     }
@@ -184,13 +184,21 @@ fn group_of(source: &str) -> String {
 
 /// Labels we read differently from the file, each with the convention it rests on. They are scored with our
 /// label; the raw score (file labels) is printed too and is what the floors hold.
-const REVIEWED: &[dev_sets::Reviewed] = &[dev_sets::Reviewed {
-    id: "en-0075",
-    label: "Skip",
-    reason: "\"Sakura is a fake seer\": real-talk-dev.md's house rule reads fake/偽/bluffing as a negated role that \
-             gives nothing (C7), where meaning-conventions.md lists \"fake seer\" as suspicion; the two sets \
-             disagree and the reader follows real talk (偽目 stays suspicion, as both agree)",
-}];
+const REVIEWED: &[dev_sets::Reviewed] = &[
+    dev_sets::Reviewed {
+        id: "en-0075",
+        label: "Skip",
+        reason: "\"Sakura is a fake seer\": real-talk-dev.md's house rule reads fake/偽/bluffing as a negated role \
+                 that gives nothing (C7), where meaning-conventions.md lists \"fake seer\" as suspicion; the two sets \
+                 disagree and the reader follows real talk (偽目 stays suspicion, as both agree)",
+    },
+    dev_sets::Reviewed {
+        id: "ru1865",
+        label: "BECAUSE (Agent[01] VOTED Agent[99]) (REQUEST ANY (VOTE Agent[01]))",
+        reason: "«>>Agent[01] Agent[01]に投票してくれないか？»: a request to vote for the addressee herself is read as \
+                 addressed to all (C8, real-talk-dev.md house rule 4), so REQUEST ANY, not REQUEST Agent[01]",
+    },
+];
 
 /// The reviewed labels that belong to this set.
 fn reviewed_in(rows: &[dev_sets::Row]) -> Vec<dev_sets::Reviewed> {
@@ -229,8 +237,8 @@ fn real_talk_dev_floors() {
         let report = dev_sets::score(&understander(), &rows, &reviewed);
         dev_sets::print("real-talk-dev (reviewed labels)", &report, &reviewed);
     }
-    // Floors at what is reached now (issue 10 asks precision ≥ 0.97, not yet met, and recall ≥ 0.75).
-    for (lang, precision, recall) in [("ja", 0.96, 0.85), ("en", 0.96, 0.79)] {
+    // Floors at what is reached now (issue 10 asks precision ≥ 0.97 and recall ≥ 0.75).
+    for (lang, precision, recall) in [("ja", 0.97, 0.86), ("en", 0.97, 0.79)] {
         let s = raw.by_lang[lang];
         assert!(s.precision() >= precision, "real-talk {lang}: precision {:.3} < {precision}", s.precision());
         assert!(s.recall() >= recall, "real-talk {lang}: recall {:.3} < {recall}", s.recall());

@@ -74,6 +74,9 @@ pub struct Filled<'f> {
     pub target: Option<Party>,
     /// The actor, reporter, holder or claimant.
     pub subject: Option<Party>,
+    /// In a request whose subject is named, the player asked (marked «に»): «Agent[02]にAgent[01]が占い師だと
+    /// 宣言してほしい».
+    pub asked: Option<Party>,
     pub values: Vec<(Value, (usize, usize))>,
     /// Two values joined by «か» / "or" («狼か狂人»).
     pub value_or: bool,
@@ -108,6 +111,7 @@ impl<'f> Filled<'f> {
             cue: (start, end),
             target: None,
             subject: None,
+            asked: None,
             values: Vec::new(),
             value_or: false,
             flags: Flags::NONE,
@@ -240,6 +244,9 @@ struct Drop {
 pub const NO_PLAYER: &str = "no player the result is about";
 /// A result-shaped clause with no source word (C4, real-talk house rule 1).
 pub const NO_SOURCE: &str = "a result with no divination or medium word (C4)";
+
+/// Another player's result said as a noun phrase ("Midori's divination Shizue=Werewolf", real-talk house rule 3).
+pub const NOUN_PHRASE: &str = "another player's result as a noun phrase (house rule 3)";
 
 fn drop(reason: &'static str) -> Drop {
     Drop { reason, alternatives: Vec::new() }
@@ -425,6 +432,9 @@ fn agent(scene: &Scene, person: Person) -> Result<Agent, Drop> {
 /// Whom a question or request goes to: the subject when it is "you", everyone or a named player, else the
 /// sentence's or utterance's addressee, else everyone.
 fn asked(scene: &Scene, f: &Filled) -> Result<Agent, Drop> {
+    if let Some(person) = f.asked.as_ref().and_then(Party::only) {
+        return agent(scene, person);
+    }
     if let Some(person) = f.subject.as_ref().and_then(Party::only) {
         match person {
             Person::You(Some(_)) | Person::Named(_) | Person::Everyone => return agent(scene, person),
@@ -607,11 +617,19 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
             .is_none_or(|p| p.after.as_deref() == Some("に") || matches!(p.only(), Some(Person::You(_))));
         if f.flags.any(Flags::REQUEST)
             && !f.flags.any(Flags::INCLUSIVE | Flags::NEG | Flags::QUESTION)
-            && asked_is_claimant
             && let Ok(to) = asked(scene, f)
             && to != Agent::Any
         {
-            return Ok(vec![request(to, Sentence::new(Content::Comingout { target: to, role }))]);
+            if asked_is_claimant && f.asked.is_none() {
+                return Ok(vec![request(to, Sentence::new(Content::Comingout { target: to, role }))]);
+            }
+            // «Agent[02]にAgent[01]が占い師だと宣言してほしい»: the player asked declares the named one's role.
+            if let Some(Person::Named(claimant)) = f.subject.as_ref().and_then(Party::only)
+                && f.asked.is_some()
+                && claimant != to
+            {
+                return Ok(vec![request(to, Sentence::new(Content::Comingout { target: claimant, role }))]);
+            }
         }
         return Err(drop("a call to come out is ambiguous (C8)"));
     }
@@ -673,6 +691,17 @@ fn result(scene: &Scene, f: &Filled) -> Built {
     };
     let source =
         f.source.or(f.context_source.as_ref().map(|o| o.source)).or_else(|| f.pending.as_ref().map(|p| p.source));
+    // "this contradicts Midori's divination Shizue=Werewolf": another player's result noun with its player right
+    // after it, no verb, copula or colon between, is a noun phrase, which reports nothing (real-talk house rule 3).
+    if scene.lexicon.word_boundaries
+        && f.frame.is_some_and(|frame| frame.class == Class::Result)
+        && let Some(reporter) = f.subject.as_ref().filter(|p| p.after.as_deref() == Some("'s") && p.end <= f.cue.0)
+        && reporter.is_third_party()
+        && target_party.start >= f.cue.1
+        && scene.skeleton.text.get(f.cue.1..target_party.start).is_some_and(|gap| gap.trim().is_empty())
+    {
+        return Err(drop(NOUN_PHRASE));
+    }
     let targets = agents(scene, &target_party)?;
     let reporter_party = f
         .subject
@@ -700,6 +729,15 @@ fn result(scene: &Scene, f: &Filled) -> Built {
             out.push(inquire(to, Sentence::new(make(source, target))));
         }
         return Ok(out);
+    }
+    // «リョウさんの占い結果でエリザは白だと思っている»: another player's result under the speaker's opinion verb is
+    // what the speaker thinks of the player (C6), not a report of the result.
+    if f.flags.any(Flags::OPINION)
+        && !f.flags.any(Flags::NEG | Flags::REPORT)
+        && reporter.is_some_and(|r| Some(r) != scene.ctx.speaker)
+    {
+        let role = if species == Species::Werewolf { Role::Werewolf } else { Role::Villager };
+        return Ok(targets.into_iter().map(|target| Sentence::new(Content::Estimate { target, role })).collect());
     }
     // «Xさんは…に人狼判定を出しているようですね»: a hedge on someone else's result only hedges the report.
     let hedged = f.flags.any(Flags::HEDGE) && reporter.is_none_or(|r| Some(r) == scene.ctx.speaker);
@@ -1152,6 +1190,19 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 // «私は人間», "I'm human": not a werewolf (house rule 7).
                 Value::Species(Species::Human) if !f.flags.any(Flags::NEG) => {
                     return Ok(vec![not(Sentence::new(Content::Comingout { target: speaker, role: Role::Werewolf }))]);
+                }
+                // «Agent[01]によれば私は黒らしい», «シオンからは白»: a result mark on the speaker, who is alive, from a
+                // named player is that player's divination (C18, house rule 1).
+                Value::Mark(species)
+                    if !f.flags.any(Flags::NEG | Flags::OPINION)
+                        && let Some(giver) = f
+                            .subject
+                            .as_ref()
+                            .filter(|p| p.is_third_party() && matches!(p.after.as_deref(), Some("から" | "from")))
+                            .and_then(Party::only) =>
+                {
+                    let giver = agent(scene, giver)?;
+                    return Ok(vec![with_subject(giver, Content::Divined { target: speaker, species })]);
                 }
                 Value::Mark(_) => return Err(drop(NO_SOURCE)),
                 _ => return Err(drop("a negated species of the speaker")),

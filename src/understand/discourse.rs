@@ -587,6 +587,12 @@ fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> Flags {
     for piece in pieces {
         let tokens = &scene.tokens[piece.tokens.clone()];
         for (i, token) in tokens.iter().enumerate() {
+            // «己を占い師と称し、…と断定するとは、如何なる深謀か»: what a rhetorical question is about asserts nothing.
+            if let Some(Lex::Markers(marker)) = token.lex()
+                && marker.any(Flags::RHETORICAL)
+            {
+                flags.insert(Flags::MUSING);
+            }
             if let Some(Lex::Markers(marker)) = token.lex()
                 && marker.any(Flags::CONDITIONAL)
             {

@@ -5,7 +5,7 @@ use std::fmt;
 
 /// A set of modality flags.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Flags(u32);
+pub struct Flags(u64);
 
 macro_rules! flags {
     ($($(#[$doc:meta])* $name:ident = $bit:expr, $text:literal;)+) => {
@@ -82,6 +82,9 @@ flags! {
     THREAT = 30, "threat";
     /// «君達もどうだ？», "how about you?": the others invited to do what the speaker just said they will do.
     INVITE = 31, "invite";
+    /// «…とはどういうことだ», «…とは如何なる深謀か»: a rhetorical question that turns the clauses of its sentence
+    /// into its topic; the whole sentence is a musing (C17).
+    RHETORICAL = 32, "rhetorical";
 }
 
 impl Flags {

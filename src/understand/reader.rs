@@ -213,7 +213,7 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         && out.pending.is_none()
         && !parties.iter().any(|p| p.people.contains(&Person::Unknown))
         // «俺の結果はジョージが人間»: a result with no source word is no opinion either (C4).
-        && !out.dropped.iter().any(|d| d.reason == super::build::NO_SOURCE)
+        && !out.dropped.iter().any(|d| d.reason == super::build::NO_SOURCE || d.reason == super::build::NOUN_PHRASE)
         && let Some(anchor) = state_anchor(scene, tokens)
         // «占い師であると名乗り出る者はおらぬか»: the role a claim verb took is no statement of its own.
         && !cues.iter().any(|&(at, frame)| frame.class == super::frames::Class::Claim && anchor < at)
@@ -365,7 +365,11 @@ fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &m
             let class = filled.frame.map(|frame| frame.class);
             if readings.len() == 1
                 && matches!(class, Some(Class::Vote | Class::Divine | Class::Guard | Class::Attack | Class::Estimate))
-                && let Some(target) = filled.target.as_ref().filter(|t| t.is_third_party() && t.people.len() == 1)
+                // «お前の発言は疑わしいな、狂人の可能性»: the addressee, when known, is a player talked about too.
+                && let Some(target) = filled
+                    .target
+                    .as_ref()
+                    .filter(|t| matches!(t.only(), Some(Person::Named(_) | Person::You(Some(_)))))
             {
                 out.object = Some(target.clone());
             }
@@ -644,10 +648,11 @@ fn fill_frame<'f>(
             filled.set(*slot, parties[k].clone());
         }
     }
-    // «Agent[02]にAgent[01]を占ってほしい»: in a request, a player marked «に» and left over is the one asked.
+    // «Agent[02]にAgent[01]を占ってほしい»: in a request, a player marked «に» and left over is the one asked; with
+    // the subject named («Agent[02]にAgent[01]が占い師だと宣言してほしい»), a claimant's, it is kept as the asked.
     if japanese
         && filled.flags.any(Flags::REQUEST)
-        && filled.subject_party().is_none()
+        && (filled.subject_party().is_none() || frame.class == Class::Claim)
         && let Some(k) = parties.iter().enumerate().position(|(k, p)| {
             !used[k]
                 && p.after.as_deref() == Some("に")
@@ -657,7 +662,11 @@ fn fill_frame<'f>(
         })
     {
         used[k] = true;
-        filled.set_subject(parties[k].clone());
+        if filled.subject_party().is_none() {
+            filled.set_subject(parties[k].clone());
+        } else {
+            filled.asked = Some(parties[k].clone());
+        }
     }
     // "who will you vote for?": an interrogative anywhere in the clause is what it asks about.
     if filled.target.is_none()
@@ -694,6 +703,9 @@ fn fill_frame<'f>(
         && frame.negated == super::frames::Negated::Drop
         // «…人狼ということですよね。どう思いますか？» asks what everyone thinks, not about the earlier player.
         && !frame.leaves_value_open()
+        // "@Jonathan Victoria's voting seems odd with Minato's clears": another player's results with no player
+        // of their own are about nobody set off or talked about.
+        && !(frame.class == super::frames::Class::Result && filled.subject.as_ref().is_some_and(Party::is_third_party))
         && let Some(topic) = own_vocative(context).or(context.topic.as_ref()).or(context
             .vocative
             .as_ref()
@@ -1075,7 +1087,10 @@ fn fill_state(
         .enumerate()
         .filter(|(k, p)| {
             !used[*k]
-                && matches!(p.after.as_deref().or(p.before.as_deref()), Some("の" | "'s" | "from" | "から" | "by"))
+                && matches!(
+                    p.after.as_deref().or(p.before.as_deref()),
+                    Some("の" | "'s" | "from" | "から" | "by" | "視点")
+                )
         })
         .min_by_key(|(_, p)| p.start.abs_diff(value_token.start));
     // The holder of the opinion: «あなたは…», or in English the player before the subject ("do you think
