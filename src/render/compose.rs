@@ -897,6 +897,10 @@ pub(crate) fn nested_day_result(
     speaker: Option<Agent>,
     mood: Mood,
 ) -> Option<(&'static str, Option<Agent>)> {
+    // Inside a request or question the plain report stays (as it does under another's frame).
+    if scope.you.is_some() {
+        return None;
+    }
     let own = day_result(operand, scope.inherited, speaker, mood, false);
     if !own.is_empty() {
         return Some((own, None));
