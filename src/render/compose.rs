@@ -378,8 +378,8 @@ impl<'a> Composer<'a> {
             Content::Day { day, sentence: operand } => {
                 let mut vars = self.day_vars(*day, mood, negated);
                 vars.set(Var::Inline, true);
-                // Where the language says so, the speaker's own result of a day keeps the result's wording inside
-                // another sentence too (「1日目の占い結果では、…でしたから」).
+                // Where the language says so, a day's result (the speaker's own, or a named other's) keeps the
+                // result's wording inside another sentence too (「1日目の占い結果では、…でしたから」).
                 let result = if self.set.vocab.dated_results_in_clauses && !negated {
                     nested_day_result(operand, inner, self.ctx.speaker, mood)
                 } else {
@@ -906,7 +906,7 @@ pub(crate) fn nested_day_result(
         return Some((own, None));
     }
     let holder = operand.subject?;
-    let other = holder != Agent::Any && Some(holder) != speaker && Some(holder) != scope.you;
+    let other = holder != Agent::Any && Some(holder) != speaker;
     if mood != Mood::Statement || scope.inherited != speaker || !other {
         return None;
     }
