@@ -1120,6 +1120,10 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
         return combine(out, party.quant);
     }
     let Some(&(value, _)) = f.values.first() else { return Err(drop("no role or species")) };
+    // «ケンジが本当に占い師かどうか»: whether it is so, not that it is.
+    if f.flags.any(Flags::UNDECIDED) {
+        return Err(drop("undecided: whether, not that"));
+    }
     let subject = match &f.target {
         Some(party) => party.only().ok_or_else(|| drop("a list in a copula"))?,
         // «ユミ占ったけど、普通に人間。»: the result of a divination named before.

@@ -12,6 +12,7 @@ use super::lexicon::{Conn, Lex, Source};
 use super::reader::{Origin, Pending, PieceContext, attributive, read_piece};
 use super::scene::{Address, Scene};
 use super::segments::{Piece, Sentence, split};
+use super::words::TOKEN_ME;
 use crate::protocol::{Agent, Content, Role, Sentence as Protocol, canonicalized};
 
 /// Everything read from an utterance.
@@ -63,7 +64,13 @@ pub fn read(scene: &Scene) -> Read {
         let count = pieces.len();
         // A reason result with no player, read again once the conclusion after it names one.
         let mut deferred: Option<Deferred> = None;
+        let mut follows_me = false;
         for (i, piece) in pieces.into_iter().enumerate() {
+            // "I'll", "I'm" are modality words that hold their "I".
+            let opens_with_me = scene.tokens[piece.tokens.clone()]
+                .iter()
+                .find(|t| t.is_agent() || scene.skeleton.text[t.start..t.end].starts_with(TOKEN_ME))
+                .is_some_and(|t| !t.is_agent() || matches!(t.kind, Tok::Agent { kind: RefKind::Me, .. }));
             let context = PieceContext {
                 address,
                 asked: sentence.asked && i + 1 == count,
@@ -84,6 +91,7 @@ pub fn read(scene: &Scene) -> Read {
                 gives_reason: piece.closed_by == Some(Conn::ReasonBefore) || piece.opened_by == Some(Conn::ReasonAfter),
                 near_object: state.object.as_ref().filter(|(_, at)| state.sentences - at <= 1).map(|(p, _)| p.clone()),
                 lent: 0,
+                follows_me: std::mem::replace(&mut follows_me, opens_with_me),
             };
             let mut read = read_piece(scene, &piece, &context);
             if read.readings.is_empty() {

@@ -8,12 +8,14 @@
 use super::agents::RefKind;
 use super::build::{Filled, Party, Person, build};
 use super::flags::Flags;
-use super::frames::{Class, Frame, Slot};
+use super::frames::{Class, Frame, Slot, Value as FrameValue};
 use super::lexer::{Tok, Token};
-use super::lexicon::{Lex, Quant, Source};
+use super::lexicon::{Conn, Lex, Quant, Source};
 use super::scene::{Address, Scene};
 use super::segments::Piece;
 use crate::protocol::{Role, Species};
+
+const VILLAGER: FrameValue = FrameValue::Role(Role::Villager);
 
 /// What a piece says, before discourse joins pieces and sentences.
 #[derive(Debug, Default)]
@@ -351,6 +353,8 @@ pub struct PieceContext {
     pub near_object: Option<Party>,
     /// How many of the piece's first tokens were lent by the pieces before it.
     pub lent: usize,
+    /// The piece before, in this sentence, has the speaker as its first player ("I'll trust the seer").
+    pub follows_me: bool,
 }
 
 fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &mut PieceReading) {
@@ -450,6 +454,14 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
             && (list.quant.is_none() || quant != Quant::Or)
         {
             list.quant = Some(quant);
+            // «サクラとケンジの両方が»: the list's part in the clause is marked after its quantifier.
+            if list.after.as_deref() == Some("の")
+                && token.start == list.mark_end
+                && let Some((mark, len)) = scene.lexicon.mark_after(text, token.end)
+            {
+                list.after = Some(mark.to_owned());
+                list.mark_end = token.end + len;
+            }
         }
     }
     out
@@ -535,6 +547,13 @@ fn fill_frame<'f>(
                 flags.insert(marker);
             }
             Tok::Word(Lex::Role(role)) => values.push((Value::Role(role), token.start, token.end)),
+            // «ケンジを本物の占い師だと信じている»: trust that names a role through another opinion's words.
+            Tok::Word(Lex::Cue(other)) if frame.class == Class::Estimate && frame.value == Some(VILLAGER) => {
+                let other = &scene.lexicon.frames.frames[other as usize];
+                if let Some(FrameValue::Role(role)) = other.value.filter(|_| other.class == Class::Estimate) {
+                    values.push((Value::Role(role), token.start, token.end));
+                }
+            }
             Tok::Word(Lex::Species(species)) => values.push((Value::Species(species), token.start, token.end)),
             Tok::Word(Lex::Mark(species)) => values.push((Value::Mark(species), token.start, token.end)),
             Tok::Word(Lex::Wolf) => values.push((Value::Wolf, token.start, token.end)),
@@ -780,6 +799,8 @@ fn fill_frame<'f>(
         && frame.verb
         // A piece of its own after a dash or comma ("Confirmed—kill Mio tonight") unless it continues a subject.
         && (context.first || context.opened_by.is_some() || context.subject.is_none())
+        // "I'll trust the seer and vote Rin": a verb after "and" continues the speaker's own clause.
+        && !(context.opened_by == Some(Conn::And) && context.follows_me)
         && opens
         && !filled.flags.any(Flags::PAST | Flags::INTENT | Flags::QUESTION)
         && filled.subject_party().is_none_or(|p| p.only() == Some(Person::Everyone));
