@@ -948,6 +948,10 @@ fn action(scene: &Scene, f: &Filled) -> Built {
     if f.flags.any(Flags::SHOULD) && f.flags.any(Flags::QUESTION) {
         return Err(drop("a musing question («投票するべきかな？»)"));
     }
+    // «私も投票しようか迷っていた»: an act only considered, with nobody asked to do it (C17).
+    if f.flags.any(Flags::UNDECIDED) && !f.flags.any(Flags::REQUEST | Flags::SHOULD | Flags::QUESTION) {
+        return Err(drop("undecided (C17)"));
+    }
     let Some(target_party) = &f.target else {
         if f.asking()
             && let Some(asked) = asks(scene, f)

@@ -262,6 +262,20 @@ fn unquoted<'l>(scene: &Scene<'l>, mut tokens: Vec<Token<'l>>) -> Vec<Token<'l>>
     tokens
 }
 
+/// Whether a Japanese act's object, right before its cue, is a noun for a person («…者に投票», «…人を占う»).
+fn acts_on_unnamed_person(scene: &Scene, cue: &Token) -> bool {
+    let before = scene.skeleton.text.get(..cue.start).unwrap_or_default();
+    let Some(noun_end) = before.strip_suffix(['に', 'を']) else { return false };
+    // A noun with words describing it before it: not the end of a longer word («村人に投票»), nor a bare
+    // noun standing for the player just talked about («…支離滅裂。奴に票を固める»).
+    scene.lexicon.people.iter().any(|noun| {
+        let Some(head) = noun_end.strip_suffix(noun.as_str()) else { return false };
+        let described = head.chars().last().is_some_and(|c| !c.is_whitespace() && !"。、,.!?".contains(c));
+        described
+            && !scene.tokens.iter().any(|t| t.end == noun_end.len() && (t.is_agent() || t.end - t.start > noun.len()))
+    })
+}
+
 /// A Japanese verb that modifies the name right after it («吊られたタクミ», «黒出ししたAgent[01]»): an
 /// attributive clause, which asserts nothing (C6, C18).
 pub(super) fn attributive(scene: &Scene, cue: &Token) -> bool {
@@ -496,6 +510,13 @@ fn fill_frame<'f>(
 ) -> Option<Filled<'f>> {
     let cue = tokens[at];
     let japanese = !scene.lexicon.word_boundaries;
+    // «私が村寄りで見ていた者に投票した»: the act is on a person the words before describe, not on a player named.
+    if japanese
+        && matches!(frame.class, Class::Vote | Class::Divine | Class::Guard | Class::Attack)
+        && acts_on_unnamed_person(scene, &cue)
+    {
+        return None;
+    }
     // Japanese predicates come last: their players stand before them (and, in «…のはケンジ», right after).
     let domain_start = tokens.get(from).map_or(cue.start, |t| t.start);
     let domain_end = tokens.get(to).map_or(usize::MAX, |t| t.start);
