@@ -568,10 +568,13 @@ fn fill_frame<'f>(
                 flags.insert(marker);
             }
             Tok::Word(Lex::Role(role)) => values.push((Value::Role(role), token.start, token.end)),
-            // «ケンジを本物の占い師だと信じている»: trust that names a role through another opinion's words.
+            // «ケンジを本物の占い師だと信じている»: trust that names a village role through another opinion's
+            // words (a suspicion word in the clause does not turn trust into suspicion).
             Tok::Word(Lex::Cue(other)) if frame.class == Class::Estimate && frame.value == Some(VILLAGER) => {
                 let other = &scene.lexicon.frames.frames[other as usize];
-                if let Some(FrameValue::Role(role)) = other.value.filter(|_| other.class == Class::Estimate) {
+                if let Some(FrameValue::Role(role)) = other.value.filter(|_| other.class == Class::Estimate)
+                    && matches!(role, Role::Seer | Role::Medium | Role::Bodyguard)
+                {
                     values.push((Value::Role(role), token.start, token.end));
                 }
             }
