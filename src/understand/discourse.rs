@@ -15,6 +15,14 @@ use super::segments::{Piece, Sentence, split};
 use super::words::TOKEN_ME;
 use crate::protocol::{Agent, Content, Role, Sentence as Protocol, canonicalized};
 
+/// Whether the speaker is the first player of the tokens: "I …", or a modality word holding its "I" ("I'll").
+fn opens_with_me(scene: &Scene, tokens: std::ops::Range<usize>) -> bool {
+    scene.tokens[tokens]
+        .iter()
+        .find(|t| t.is_agent() || scene.skeleton.text[t.start..t.end].starts_with(TOKEN_ME))
+        .is_some_and(|t| !t.is_agent() || matches!(t.kind, Tok::Agent { kind: RefKind::Me, .. }))
+}
+
 /// Everything read from an utterance.
 #[derive(Debug, Default)]
 pub struct Read {
@@ -64,13 +72,11 @@ pub fn read(scene: &Scene) -> Read {
         let count = pieces.len();
         // A reason result with no player, read again once the conclusion after it names one.
         let mut deferred: Option<Deferred> = None;
-        let mut follows_me = false;
+        let mut piece_before: Option<std::ops::Range<usize>> = None;
         for (i, piece) in pieces.into_iter().enumerate() {
-            // "I'll", "I'm" are modality words that hold their "I".
-            let opens_with_me = scene.tokens[piece.tokens.clone()]
-                .iter()
-                .find(|t| t.is_agent() || scene.skeleton.text[t.start..t.end].starts_with(TOKEN_ME))
-                .is_some_and(|t| !t.is_agent() || matches!(t.kind, Tok::Agent { kind: RefKind::Me, .. }));
+            // Only a piece after "and" asks whether the one before it was the speaker's.
+            let before = piece_before.replace(piece.tokens.clone());
+            let follows_me = piece.opened_by == Some(Conn::And) && before.is_some_and(|p| opens_with_me(scene, p));
             let context = PieceContext {
                 address,
                 asked: sentence.asked && i + 1 == count,
@@ -91,7 +97,7 @@ pub fn read(scene: &Scene) -> Read {
                 gives_reason: piece.closed_by == Some(Conn::ReasonBefore) || piece.opened_by == Some(Conn::ReasonAfter),
                 near_object: state.object.as_ref().filter(|(_, at)| state.sentences - at <= 1).map(|(p, _)| p.clone()),
                 lent: 0,
-                follows_me: std::mem::replace(&mut follows_me, opens_with_me),
+                follows_me,
             };
             let mut read = read_piece(scene, &piece, &context);
             if read.readings.is_empty() {

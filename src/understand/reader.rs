@@ -10,7 +10,7 @@ use super::build::{Filled, Party, Person, build};
 use super::flags::Flags;
 use super::frames::{Class, Frame, Slot, Value as FrameValue};
 use super::lexer::{Tok, Token};
-use super::lexicon::{Conn, Lex, Quant, Source};
+use super::lexicon::{Lex, Quant, Source};
 use super::scene::{Address, Scene};
 use super::segments::Piece;
 use crate::protocol::{Role, Species};
@@ -367,7 +367,8 @@ pub struct PieceContext {
     pub near_object: Option<Party>,
     /// How many of the piece's first tokens were lent by the pieces before it.
     pub lent: usize,
-    /// The piece before, in this sentence, has the speaker as its first player ("I'll trust the seer").
+    /// The piece opens with "and" and the one before it, in this sentence, has the speaker as its first
+    /// player ("I'll trust the seer and …").
     pub follows_me: bool,
 }
 
@@ -824,7 +825,7 @@ fn fill_frame<'f>(
         // A piece of its own after a dash or comma ("Confirmed—kill Mio tonight") unless it continues a subject.
         && (context.first || context.opened_by.is_some() || context.subject.is_none())
         // "I'll trust the seer and vote Rin": a verb after "and" continues the speaker's own clause.
-        && !(context.opened_by == Some(Conn::And) && context.follows_me)
+        && !context.follows_me
         && opens
         && !filled.flags.any(Flags::PAST | Flags::INTENT | Flags::QUESTION)
         && filled.subject_party().is_none_or(|p| p.only() == Some(Person::Everyone));
