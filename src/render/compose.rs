@@ -551,7 +551,28 @@ impl<'a> Composer<'a> {
                     reasons.push(Text::Out(self.clause(operand, scope, mood, false)?));
                 }
             }
-            None => reasons.push(Text::Out(self.clause(reason, scope, mood, false)?)),
+            None => {
+                // Alternatives over plain clauses are the reason as listed, without quotes: 「Aか、Bか、どちらかです
+                // から、C」 / "C, because either A, or B, but not both".
+                let inner = Scope { inherited: reason.subject.or(scope.inherited), ..scope };
+                let listed = match &reason.content {
+                    _ if !is_listed_alternatives(reason, scope.inherited)
+                        || self.compound_clause(reason, scope).is_some() =>
+                    {
+                        None
+                    }
+                    Content::Or { sentences } => Some(self.coordination(Keyword::Or, sentences.iter(), inner)?),
+                    Content::Xor { left, right } => {
+                        Some(self.coordination(Keyword::Xor, [&**left, &**right].into_iter(), inner)?)
+                    }
+                    _ => None,
+                };
+                let text = match listed {
+                    Some(body) => body.text,
+                    None => self.clause(reason, scope, mood, false)?,
+                };
+                reasons.push(Text::Out(text));
+            }
         }
         // A conclusion with its own subject stays quoted: said whole, its frame ("According to X, …") would read
         // as the frame of the whole BECAUSE. An AND of more than plain clauses is said as a run of sentences
@@ -1136,6 +1157,20 @@ pub(crate) fn listed_reasons(reason: &Sentence, inherited: Option<Agent>) -> Opt
             Some(sentences)
         }
         _ => None,
+    }
+}
+
+/// An OR / XOR without a subject of its own whose operands are all plain clauses: a BECAUSE says it as its reason
+/// the way it is said as a sentence, unquoted.
+pub(crate) fn is_listed_alternatives(sentence: &Sentence, inherited: Option<Agent>) -> bool {
+    if written_subject(sentence, inherited).is_some() {
+        return false;
+    }
+    let inner = sentence.subject.or(inherited);
+    match &sentence.content {
+        Content::Or { sentences } => sentences.iter().all(|operand| is_inline(operand, inner)),
+        Content::Xor { left, right } => is_inline(left, inner) && is_inline(right, inner),
+        _ => false,
     }
 }
 

@@ -17,8 +17,8 @@ use smallvec::SmallVec;
 
 use super::compose::{
     Composer, LangSet, Mood, Position, Scope, Template, framed_clause, has_group, honorific, is_asked_turn,
-    is_because_run, is_framed_run, is_inline, is_reason_item, is_run_conclusion, is_unframed_and, is_verb, reason_mood,
-    written_subject,
+    is_because_run, is_framed_run, is_inline, is_listed_alternatives, is_reason_item, is_run_conclusion,
+    is_unframed_and, is_verb, reason_mood, written_subject,
 };
 use super::fast_hash::FastMap;
 use super::frame::{self, Part};
@@ -755,7 +755,13 @@ impl<'a> Reader<'a> {
         }
         candidates.extend(self.conjunctions(text, scope));
         candidates.extend(self.merged(text, scope, Mood::Statement));
-        // OR, XOR
+        candidates.extend(self.alternatives(text, scope));
+        candidates
+    }
+
+    /// OR, XOR without a subject of their own: every operand a plain clause, listed by the template.
+    fn alternatives(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
         for &(keyword, count, ref parts) in &self.tried().lists[0] {
             let mood = Mood::Plain;
             for holes in self.matches(parts, text) {
@@ -766,14 +772,15 @@ impl<'a> Reader<'a> {
                     combinations = extended(combinations, &operands);
                 }
                 for operands in combinations.into_iter().filter(|c| c.len() == count) {
-                    candidates.push(bare(match keyword {
+                    let content = match keyword {
                         Keyword::Xor => {
                             let mut operands = operands.into_iter();
                             let (Some(left), Some(right)) = (operands.next(), operands.next()) else { continue };
                             Content::Xor { left: Box::new(left), right: Box::new(right) }
                         }
                         _ => Content::Or { sentences: operands },
-                    }));
+                    };
+                    candidates.push(Sentence { subject: None, content });
                 }
             }
         }
@@ -920,8 +927,11 @@ impl<'a> Reader<'a> {
     /// when the frame's joints allow one: `groups`).
     fn reasons(&self, pieces: &[Option<&str>], groups: Groups, scope: Scope) -> Option<Vec<Sentence>> {
         if let [Some(piece)] = pieces {
-            let reasons = self.clause(piece, scope, reason_mood(&self.set.vocab, self.options.style), false);
-            return (!reasons.is_empty()).then(|| reasons.to_vec());
+            let mut reasons =
+                self.clause(piece, scope, reason_mood(&self.set.vocab, self.options.style), false).to_vec();
+            let listed = self.alternatives(piece, scope).into_iter();
+            reasons.extend(listed.filter(|reason| is_listed_alternatives(reason, scope.inherited)));
+            return (!reasons.is_empty()).then_some(reasons);
         }
         let item = |s: &Sentence| {
             if groups == Groups::No { is_inline(s, scope.inherited) } else { is_reason_item(s, scope.inherited) }
