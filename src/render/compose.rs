@@ -72,6 +72,9 @@ impl Template {
     }
 }
 
+/// The NOT template's `act` for a clause denied whole without quotes (see `Composer::denied_as_clause`).
+pub(crate) const DENIED_CLAUSE: &str = "clause";
+
 /// Bytes of the composer's output buffer holding one rendered piece.
 type Span = Range<usize>;
 
@@ -368,7 +371,12 @@ impl<'a> Composer<'a> {
                 _ => self.quoted(sentence, scope, mood, negated),
             };
         }
-        // Only a verb takes negation inline; NOT (NOT …) or NOT (DAY …) quotes its operand.
+        // Only a verb takes negation inline. Another clause is denied whole, unquoted, where a statement or a
+        // question is wanted (「ケンジさんに投票しないわけではありません」); any other compound is quoted.
+        if negated && !is_verb(sentence) && self.denied_as_clause(sentence, scope, mood) {
+            let clause = self.clause(sentence, scope, Mood::Plain, false)?;
+            return self.quote_with(clause, mood, scope, DENIED_CLAUSE, true);
+        }
         if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
             return self.quoted(sentence, scope, mood, negated);
         }
@@ -705,6 +713,18 @@ impl<'a> Composer<'a> {
         let operands: SmallVec<[&Sentence; 4]> = sentences.iter().collect();
         let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
         mergeable(Keyword::And, &operands, inner, self.ctx.speaker, &self.set.vocab)
+    }
+
+    /// Whether a NOT denies `sentence` (not a verb) as one plain clause: a negated verb, a day's clause, or one verb
+    /// over a list, where a statement or a question is wanted. A past day's plan stays quoted, as the plain form
+    /// has no past plan (「…つもりでした」).
+    fn denied_as_clause(&self, sentence: &Sentence, scope: Scope, mood: Mood) -> bool {
+        let past_plan = matches!(&sentence.content, Content::Day { day, sentence: operand }
+            if day_mood(*day, operand, Mood::Statement, self.ctx.day) == Mood::Past);
+        matches!(mood, Mood::Statement | Mood::Plain | Mood::Question)
+            && !past_plan
+            && (is_inline(sentence, scope.inherited)
+                || matches!(self.compound_clause(sentence, scope), Some(CompoundClause::Merged(_))))
     }
 
     /// Whether `sentence` is said as a clause where one is wanted (else it is quoted whole).

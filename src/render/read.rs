@@ -16,8 +16,8 @@ use std::sync::{Arc, OnceLock, RwLock};
 use smallvec::SmallVec;
 
 use super::compose::{
-    Composer, LangSet, Mood, Position, Scope, Template, framed_clause, has_group, honorific, is_asked_turn,
-    is_because_run, is_framed_run, is_inline, is_listed_alternatives, is_reason_item, is_run_conclusion,
+    Composer, DENIED_CLAUSE, LangSet, Mood, Position, Scope, Template, framed_clause, has_group, honorific,
+    is_asked_turn, is_because_run, is_framed_run, is_inline, is_listed_alternatives, is_reason_item, is_run_conclusion,
     is_unframed_and, is_verb, reason_mood, written_subject,
 };
 use super::fast_hash::FastMap;
@@ -1135,9 +1135,14 @@ impl<'a> Reader<'a> {
     fn quoted(&self, text: &str, scope: Scope, mood: Mood, negated: bool) -> Vec<Sentence> {
         let mut candidates = Vec::new();
         let subj_kind = self.kind_of(scope.inherited, scope, true);
-        for (_, parts) in self.tried().quoted(mood, negated, subj_kind) {
+        for (act, parts) in self.tried().quoted(mood, negated, subj_kind) {
             for holes in self.matches(parts, text) {
                 let Some(quoted) = at(&holes, 0) else { continue };
+                if *act == DENIED_CLAUSE {
+                    // The confirmation keeps only what the composer denies this way.
+                    candidates.extend(self.clause(quoted, scope, Mood::Plain, false).iter().cloned());
+                    continue;
+                }
                 for sentence in self.sentence(quoted, scope, true).iter() {
                     if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
                         candidates.push(sentence.clone());

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::{KINDS, MAX_OPERANDS, MOODS, Spec, Sym};
 use crate::protocol::Keyword;
-use crate::render::compose::{LangSet, Mood};
+use crate::render::compose::{DENIED_CLAUSE, LangSet, Mood};
 use crate::render::frame::Part;
 use crate::render::options::{Channel, Style};
 
@@ -188,7 +188,9 @@ impl Tried {
                 }
                 for (kind, &subj_kind) in KINDS.iter().enumerate() {
                     let frames = &mut quoted[quoted_index(mood, negated, kind)];
-                    for act in ["", "request", "inquire"] {
+                    // A clause denied whole (`DENIED_CLAUSE`) is a NOT frame only.
+                    let denied = if negated { &[DENIED_CLAUSE][..] } else { &[][..] };
+                    for &act in ["", "request", "inquire"].iter().chain(denied) {
                         let spec = Spec::Quoted { mood, negated, act: Sym(act), subj_kind: Sym(subj_kind) };
                         frames.extend(parts(spec).map(|parts| (act, parts)));
                     }
