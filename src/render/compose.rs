@@ -715,15 +715,19 @@ impl<'a> Composer<'a> {
         mergeable(Keyword::And, &operands, inner, self.ctx.speaker, &self.set.vocab)
     }
 
-    /// Whether a NOT denies `sentence` (not a verb) as one plain clause: a negated verb, a day's clause, or one verb
-    /// over a list, where a statement or a question is wanted. A past day's plan stays quoted, as the plain form
-    /// has no past plan (「…つもりでした」).
+    /// Whether a NOT denies `sentence` (not a verb) as one plain clause: a negated verb, a day's clause, one verb
+    /// over a list, or another's request or question reported (「…と聞いているわけではありません」), where a
+    /// statement or a question is wanted. A past day's plan stays quoted, as the plain form has no past plan
+    /// (「…つもりでした」).
     fn denied_as_clause(&self, sentence: &Sentence, scope: Scope, mood: Mood) -> bool {
         let past_plan = matches!(&sentence.content, Content::Day { day, sentence: operand }
             if day_mood(*day, operand, Mood::Statement, self.ctx.day) == Mood::Past);
+        let reported = written_subject(sentence, scope.inherited).is_some()
+            && matches!(sentence.content, Content::Request { .. } | Content::Inquire { .. });
         matches!(mood, Mood::Statement | Mood::Plain | Mood::Question)
             && !past_plan
             && (is_inline(sentence, scope.inherited)
+                || reported
                 || matches!(self.compound_clause(sentence, scope), Some(CompoundClause::Merged(_))))
     }
 
