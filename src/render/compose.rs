@@ -332,9 +332,10 @@ impl<'a> Composer<'a> {
         if !negated && is_asked_turn(sentence, mood) {
             return self.verb(sentence, scope, mood, false);
         }
-        // Another's request or question is reported as it is at top level: "…, because Kenji asks Shion: “…”".
+        // Another's request or question is reported as it is at top level: "…, because Kenji asks Shion: “…”";
+        // asked about, it is a question: "Kenji, does Sakura ask Shion: “…?”?".
         if !negated
-            && matches!(mood, Mood::Statement | Mood::Plain)
+            && matches!(mood, Mood::Statement | Mood::Plain | Mood::Question)
             && let Some(framed) = written_subject(sentence, scope.inherited)
         {
             match &sentence.content {

@@ -1117,6 +1117,8 @@ impl<'a> Reader<'a> {
                 // Another's view or ask is a clause only where a statement-like clause is wanted.
                 if matches!(mood, Mood::Statement | Mood::Plain) {
                     candidates.extend(self.framed_clauses(text, scope, mood));
+                }
+                if matches!(mood, Mood::Statement | Mood::Plain | Mood::Question) {
                     let reported = self.asks(text, scope, mood, true).into_iter();
                     candidates.extend(reported.filter(|s| written_subject(s, scope.inherited).is_some()));
                 }

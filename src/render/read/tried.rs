@@ -85,7 +85,9 @@ impl Tried {
                         } else {
                             &[""]
                         };
-                        let saids: &[Mood] = if framed { &[Mood::Statement, Mood::Plain] } else { &[Mood::Statement] };
+                        // A reported ask is said as a statement, a plain clause among alternatives, or asked about.
+                        let saids: &[Mood] =
+                            if framed { &[Mood::Statement, Mood::Plain, Mood::Question] } else { &[Mood::Statement] };
                         for (&act, quoted) in acts.iter().flat_map(|act| [(act, false), (act, true)]) {
                             for &said in saids {
                                 let (to, from, act) = (Sym(to_kind), Sym(from_kind), Sym(act));
