@@ -1223,12 +1223,12 @@ pub(crate) fn is_inline(sentence: &Sentence, inherited: Option<Agent>) -> bool {
     }
 }
 
-/// The subject of a NOT or DAY of one clause with a subject of its own, where a statement-like clause is wanted:
-/// said as that clause under a clause frame (「ケンジさんの見方では、…」 / "as Kenji sees it, …"), which differs from
-/// a sentence's frame so that it never reads as the frame of the sentence around it.
+/// The subject of a NOT or DAY of one clause with a subject of its own, where a statement-like clause or a question
+/// is wanted: said as that clause under a clause frame (「ケンジさんの見方では、…」 / "as Kenji sees it, …"), which
+/// differs from a sentence's frame so that it never reads as the frame of the sentence around it.
 pub(crate) fn framed_clause(sentence: &Sentence, inherited: Option<Agent>, mood: Mood) -> Option<Agent> {
     let who = written_subject(sentence, inherited)?;
-    let said = matches!(mood, Mood::Statement | Mood::Plain)
+    let said = matches!(mood, Mood::Statement | Mood::Plain | Mood::Question)
         && matches!(sentence.content, Content::Not { .. } | Content::Day { .. })
         && is_inline(sentence, Some(who));
     said.then_some(who)

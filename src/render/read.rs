@@ -1114,11 +1114,9 @@ impl<'a> Reader<'a> {
             }
             candidates.extend(self.verbs(text, scope, mood, negated));
             if !negated {
-                // Another's view or ask is a clause only where a statement-like clause is wanted.
-                if matches!(mood, Mood::Statement | Mood::Plain) {
-                    candidates.extend(self.framed_clauses(text, scope, mood));
-                }
+                // Another's view or ask is a clause only where a statement-like clause or a question is wanted.
                 if matches!(mood, Mood::Statement | Mood::Plain | Mood::Question) {
+                    candidates.extend(self.framed_clauses(text, scope, mood));
                     let reported = self.asks(text, scope, mood, true).into_iter();
                     candidates.extend(reported.filter(|s| written_subject(s, scope.inherited).is_some()));
                 }
