@@ -372,6 +372,18 @@ impl<'a> Composer<'a> {
                 _ => self.quoted(sentence, scope, mood, negated),
             };
         }
+        // A NOT that denies a clause whole is that clause too: 「…しないわけではないか、…」 / "…, or it is not true
+        // that …".
+        if !negated
+            && written_subject(sentence, scope.inherited).is_none()
+            && let Content::Not { sentence: operand } = &sentence.content
+            && !is_verb(operand)
+        {
+            let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
+            if self.denied_as_clause(operand, inner, mood) {
+                return self.clause(operand, inner, mood, true);
+            }
+        }
         // Only a verb takes negation inline. Another clause is denied whole, unquoted, where a statement or a
         // question is wanted (「ケンジさんに投票しないわけではありません」); any other compound is quoted.
         if negated && !is_verb(sentence) && self.denied_as_clause(sentence, scope, mood) {

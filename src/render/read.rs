@@ -1086,7 +1086,7 @@ impl<'a> Reader<'a> {
             if !negated {
                 candidates.extend(self.joined(text, scope, mood));
                 candidates.extend(self.merged(text, scope, mood));
-                for operand in self.verbs(text, scope, mood, true) {
+                for operand in self.verbs(text, scope, mood, true).into_iter().chain(self.denied(text, scope, mood)) {
                     candidates.push(Sentence { subject: None, content: Content::Not { sentence: Box::new(operand) } });
                 }
                 for frame in self.day_frames(mood, false, true, false) {
@@ -1131,16 +1131,31 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// A clause denied whole, unquoted (see `compose::Composer::denied_as_clause`): the operands it may deny.
+    fn denied(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        let subj_kind = self.kind_of(scope.inherited, scope, true);
+        for (act, parts) in self.tried().quoted(mood, true, subj_kind) {
+            if *act != DENIED_CLAUSE {
+                continue;
+            }
+            for holes in self.matches(parts, text) {
+                let Some(clause) = at(&holes, 0) else { continue };
+                // The confirmation keeps only what the composer denies this way.
+                candidates.extend(self.clause(clause, scope, Mood::Plain, false).iter().cloned());
+            }
+        }
+        candidates
+    }
+
     /// A sentence quoted whole as a clause (`_quoted`, or `NOT` when negated).
     fn quoted(&self, text: &str, scope: Scope, mood: Mood, negated: bool) -> Vec<Sentence> {
-        let mut candidates = Vec::new();
+        let mut candidates = if negated { self.denied(text, scope, mood) } else { Vec::new() };
         let subj_kind = self.kind_of(scope.inherited, scope, true);
         for (act, parts) in self.tried().quoted(mood, negated, subj_kind) {
             for holes in self.matches(parts, text) {
                 let Some(quoted) = at(&holes, 0) else { continue };
                 if *act == DENIED_CLAUSE {
-                    // The confirmation keeps only what the composer denies this way.
-                    candidates.extend(self.clause(quoted, scope, Mood::Plain, false).iter().cloned());
                     continue;
                 }
                 for sentence in self.sentence(quoted, scope, true).iter() {
