@@ -384,6 +384,18 @@ impl<'a> Composer<'a> {
                 return self.clause(operand, inner, mood, true);
             }
         }
+        // A BECAUSE asked about, its conclusion one clause, is asked as it is said: 「ケンジさん、…から、…しますか」
+        // / "Kenji, since …, will you …".
+        if !negated
+            && mood == Mood::Question
+            && written_subject(sentence, scope.inherited).is_none()
+            && let Content::Because { reason, conclusion } = &sentence.content
+        {
+            let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
+            if is_inline(conclusion, inner.inherited) {
+                return Ok(self.because_in(reason, conclusion, inner, true)?.text);
+            }
+        }
         // Only a verb takes negation inline. Another clause is denied whole, unquoted, where a statement or a
         // question is wanted (「ケンジさんに投票しないわけではありません」); any other compound is quoted.
         if negated && !is_verb(sentence) && self.denied_as_clause(sentence, scope, mood) {
@@ -561,6 +573,18 @@ impl<'a> Composer<'a> {
     /// clause, or any other sentence said whole without quotes. An AND conclusion stays quoted, as its sentences
     /// would otherwise run on into those around it.
     fn because(&mut self, reason: &Sentence, conclusion: &Sentence, scope: Scope) -> Result<Body, RenderError> {
+        self.because_in(reason, conclusion, scope, false)
+    }
+
+    /// `because`, or (`asked`) a BECAUSE put as a question, its conclusion asked: 「…から、…しますか」 / "since …,
+    /// will you …".
+    fn because_in(
+        &mut self,
+        reason: &Sentence,
+        conclusion: &Sentence,
+        scope: Scope,
+        asked: bool,
+    ) -> Result<Body, RenderError> {
         let mut reasons: SmallVec<[Text<'a>; 4]> = SmallVec::new();
         let mood = reason_mood(&self.set.vocab, self.options.style);
         let mut grouped = false;
@@ -598,8 +622,9 @@ impl<'a> Composer<'a> {
         // A conclusion with its own subject stays quoted: said whole, its frame ("According to X, …") would read
         // as the frame of the whole BECAUSE. An AND of more than plain clauses is said as a run of sentences
         // after the reasons (「…ので、Aします。Bしてください。」).
-        let run = is_run_conclusion(conclusion, scope.inherited);
-        let said_whole = !self.said_as_clause(conclusion, scope)
+        let run = !asked && is_run_conclusion(conclusion, scope.inherited);
+        let said_whole = !asked
+            && !self.said_as_clause(conclusion, scope)
             && written_subject(conclusion, scope.inherited).is_none()
             && !matches!(conclusion.content, Content::And { .. });
         let conclusion = if let (true, Content::And { sentences }) = (run, &conclusion.content) {
@@ -607,6 +632,8 @@ impl<'a> Composer<'a> {
             self.conjunction(sentences, inner, true)?
         } else if said_whole {
             self.body(conclusion, scope)?
+        } else if asked {
+            Body { text: self.clause(conclusion, scope, Mood::Question, false)?, question: true }
         } else {
             Body { text: self.clause(conclusion, scope, Mood::Statement, false)?, question: false }
         };

@@ -787,6 +787,31 @@ impl<'a> Reader<'a> {
         candidates
     }
 
+    /// A BECAUSE asked about, its conclusion one clause in question form (see `compose::Composer::because_in`).
+    fn asked_because(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        for &(count, run, groups, ref parts) in &self.tried().because {
+            if run {
+                continue;
+            }
+            for holes in self.matches(parts, text) {
+                let Some(conclusion) = at(&holes, count) else { continue };
+                let Some(reasons) = self.reasons(&holes[..count], groups, scope) else { continue };
+                let conclusions = self.clause(conclusion, scope, Mood::Question, false);
+                for reason in &reasons {
+                    for conclusion in conclusions.iter().filter(|s| is_inline(s, scope.inherited)) {
+                        let content = Content::Because {
+                            reason: Box::new(reason.clone()),
+                            conclusion: Box::new(conclusion.clone()),
+                        };
+                        candidates.push(Sentence { subject: None, content });
+                    }
+                }
+            }
+        }
+        candidates
+    }
+
     /// An AND of plain clauses said as one clause (see `compose::is_joined_and`), in `mood`.
     fn joined(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
         let mut candidates = Vec::new();
@@ -1115,6 +1140,9 @@ impl<'a> Reader<'a> {
             candidates.extend(self.verbs(text, scope, mood, negated));
             if !negated {
                 // Another's view or ask is a clause only where a statement-like clause or a question is wanted.
+                if mood == Mood::Question {
+                    candidates.extend(self.asked_because(text, scope));
+                }
                 if matches!(mood, Mood::Statement | Mood::Plain | Mood::Question) {
                     candidates.extend(self.framed_clauses(text, scope, mood));
                     let reported = self.asks(text, scope, mood, true).into_iter();
