@@ -642,7 +642,12 @@ fn fill_frame<'f>(
                 if used[k] || party.start < domain_start || party.start >= domain_end {
                     continue;
                 }
-                if !has_mark(party, mark, cue.start, cue.end, japanese) {
+                let marked = if mark == "next" {
+                    !japanese && party.before.is_none() && right_after(&scene.skeleton.text, cue.end, party.start)
+                } else {
+                    has_mark(party, mark, cue.start, cue.end, japanese)
+                };
+                if !marked {
                     continue;
                 }
                 // «僕を疑ってミユを残したら»: a conjugated Japanese verb ends its clause; an object after it is a
@@ -851,6 +856,15 @@ const BEFORE_JA: Flags = Flags::HEDGE
     .union(Flags::GENUINE)
     .union(Flags::MOST)
     .union(Flags::INFO);
+
+/// Whether a player starting at `start` follows the cue ending at `cue_end` with nothing but spaces or a comma
+/// between: an English appositive ("I trust the real seer Kenji", mark `next`).
+fn right_after(text: &str, cue_end: usize, start: usize) -> bool {
+    start >= cue_end
+        && text
+            .get(cue_end..start)
+            .is_some_and(|gap| gap.trim_matches(|c: char| c.is_whitespace() || c == ',').is_empty())
+}
 
 fn has_mark(party: &Party, mark: &str, cue_start: usize, cue_end: usize, japanese: bool) -> bool {
     let before_cue = party.end <= cue_start;
