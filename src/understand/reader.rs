@@ -292,11 +292,15 @@ pub(super) fn attributive(scene: &Scene, cue: &Token) -> bool {
             text.get(end..).unwrap_or_default()
         }
         Some(_) => return false,
-        // «確白のミヅキ»: a modifier with «の».
-        None => match text.get(cue.end..).and_then(|rest| rest.strip_prefix('の')) {
-            Some(rest) => rest,
-            None => return false,
-        },
+        // «確白のミヅキ»: a modifier with «の»; «怪しいケンジ»: an adjective in its い-form (C6).
+        None => {
+            let rest = text.get(cue.end..).unwrap_or_default();
+            match rest.strip_prefix('の').or_else(|| rest.strip_prefix('い')) {
+                Some(rest) => rest,
+                None if text[cue.start..cue.end].ends_with('い') => rest,
+                None => return false,
+            }
+        }
     };
     let at = text.len() - rest.len();
     // The name, or a group word («投票してくれたみんな»), right after.
