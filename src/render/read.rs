@@ -1139,10 +1139,10 @@ impl<'a> Reader<'a> {
             }
             candidates.extend(self.verbs(text, scope, mood, negated));
             if !negated {
-                // Another's view or ask is a clause only where a statement-like clause or a question is wanted.
                 if mood == Mood::Question {
                     candidates.extend(self.asked_because(text, scope));
                 }
+                // Another's view or ask is a clause only where a statement-like clause or a question is wanted.
                 if matches!(mood, Mood::Statement | Mood::Plain | Mood::Question) {
                     candidates.extend(self.framed_clauses(text, scope, mood));
                     let reported = self.asks(text, scope, mood, true).into_iter();
@@ -1163,10 +1163,8 @@ impl<'a> Reader<'a> {
     fn denied(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
         let mut candidates = Vec::new();
         let subj_kind = self.kind_of(scope.inherited, scope, true);
-        for (act, parts) in self.tried().quoted(mood, true, subj_kind) {
-            if *act != DENIED_CLAUSE {
-                continue;
-            }
+        let frames = self.tried().quoted(mood, true, subj_kind).iter().filter(|(act, _)| *act == DENIED_CLAUSE);
+        for (_, parts) in frames {
             for holes in self.matches(parts, text) {
                 let Some(clause) = at(&holes, 0) else { continue };
                 // The confirmation keeps only what the composer denies this way.
@@ -1180,12 +1178,11 @@ impl<'a> Reader<'a> {
     fn quoted(&self, text: &str, scope: Scope, mood: Mood, negated: bool) -> Vec<Sentence> {
         let mut candidates = if negated { self.denied(text, scope, mood) } else { Vec::new() };
         let subj_kind = self.kind_of(scope.inherited, scope, true);
-        for (act, parts) in self.tried().quoted(mood, negated, subj_kind) {
+        // A clause denied whole is read by `denied`.
+        let frames = self.tried().quoted(mood, negated, subj_kind).iter().filter(|(act, _)| *act != DENIED_CLAUSE);
+        for (_, parts) in frames {
             for holes in self.matches(parts, text) {
                 let Some(quoted) = at(&holes, 0) else { continue };
-                if *act == DENIED_CLAUSE {
-                    continue;
-                }
                 for sentence in self.sentence(quoted, scope, true).iter() {
                     if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
                         candidates.push(sentence.clone());

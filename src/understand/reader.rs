@@ -297,7 +297,7 @@ pub(super) fn attributive(scene: &Scene, cue: &Token) -> bool {
             let rest = text.get(cue.end..).unwrap_or_default();
             match rest.strip_prefix('の').or_else(|| rest.strip_prefix('い')) {
                 Some(rest) => rest,
-                None if text[cue.start..cue.end].ends_with('い') => rest,
+                None if text.get(cue.start..cue.end).is_some_and(|cue| cue.ends_with('い')) => rest,
                 None => return false,
             }
         }
