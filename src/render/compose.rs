@@ -74,6 +74,9 @@ impl Template {
 
 /// The NOT template's `act` for a clause denied whole without quotes (see `Composer::denied_as_clause`).
 pub(crate) const DENIED_CLAUSE: &str = "clause";
+/// The NOT template's `act` for alternatives denied whole, listed in plain form (「Aか、Bか、どちらかというわけでは
+/// ありません」).
+pub(crate) const DENIED_ALTERNATIVES: &str = "alternatives";
 
 /// Bytes of the composer's output buffer holding one rendered piece.
 type Span = Range<usize>;
@@ -396,9 +399,19 @@ impl<'a> Composer<'a> {
                 return Ok(self.because_in(reason, conclusion, inner, true)?.text);
             }
         }
+        // Alternatives asked about are asked as listed: 「ケンジさん、Aか、Bか、どちらかですか？」 / "Kenji, is it
+        // true that A, or B?".
+        if !negated && mood == Mood::Question && self.listed_alternatives(sentence, scope) {
+            return self.alternatives(sentence, scope, mood);
+        }
         // Only a verb takes negation inline. Another clause is denied whole, unquoted, where a statement or a
-        // question is wanted (「ケンジさんに投票しないわけではありません」); any other compound is quoted.
+        // question is wanted (「ケンジさんに投票しないわけではありません」, alternatives listed: 「Aか、Bか、
+        // どちらかというわけではありません」); any other compound is quoted.
         if negated && !is_verb(sentence) && self.denied_as_clause(sentence, scope, mood) {
+            if self.listed_alternatives(sentence, scope) {
+                let clause = self.alternatives(sentence, scope, Mood::Plain)?;
+                return self.quote_with(clause, mood, scope, DENIED_ALTERNATIVES, true);
+            }
             let clause = self.clause(sentence, scope, Mood::Plain, false)?;
             return self.quote_with(clause, mood, scope, DENIED_CLAUSE, true);
         }
@@ -599,22 +612,10 @@ impl<'a> Composer<'a> {
             None => {
                 // Alternatives over plain clauses are the reason as listed, without quotes: 「Aか、Bか、どちらかです
                 // から、C」 / "C, because either A, or B, but not both".
-                let inner = Scope { inherited: reason.subject.or(scope.inherited), ..scope };
-                let listed = match &reason.content {
-                    _ if !is_listed_alternatives(reason, scope.inherited)
-                        || self.compound_clause(reason, scope).is_some() =>
-                    {
-                        None
-                    }
-                    Content::Or { sentences } => Some(self.coordination(Keyword::Or, sentences.iter(), inner)?),
-                    Content::Xor { left, right } => {
-                        Some(self.coordination(Keyword::Xor, [&**left, &**right].into_iter(), inner)?)
-                    }
-                    _ => None,
-                };
-                let text = match listed {
-                    Some(body) => body.text,
-                    None => self.clause(reason, scope, mood, false)?,
+                let text = if self.listed_alternatives(reason, scope) {
+                    self.alternatives(reason, scope, Mood::Statement)?
+                } else {
+                    self.clause(reason, scope, mood, false)?
                 };
                 reasons.push(Text::Out(text));
             }
@@ -683,7 +684,31 @@ impl<'a> Composer<'a> {
             let text = self.merged(keyword, &operands, merge, scope, Mood::Statement)?;
             return Ok(Body { text, question: false });
         }
-        // Alternatives are listed in plain form (「〜するか、〜するか」).
+        Ok(Body { text: self.listed(keyword, &operands, scope, Mood::Statement)?, question: false })
+    }
+
+    /// An OR / XOR over plain clauses that do not merge (see [`Composer::listed_alternatives`]), listed in
+    /// `mood`: a statement, a question, or plain for a NOT to deny.
+    fn alternatives(&mut self, sentence: &Sentence, scope: Scope, mood: Mood) -> Result<Span, RenderError> {
+        let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
+        match &sentence.content {
+            Content::Or { sentences } => {
+                let operands: SmallVec<[&Sentence; 4]> = sentences.iter().collect();
+                self.listed(Keyword::Or, &operands, inner, mood)
+            }
+            Content::Xor { left, right } => self.listed(Keyword::Xor, &[&**left, &**right], inner, mood),
+            _ => self.clause(sentence, scope, mood, false),
+        }
+    }
+
+    /// Alternatives in full, each operand a plain clause (「〜するか、〜するか」), the list's ending in `mood`.
+    fn listed(
+        &mut self,
+        keyword: Keyword,
+        operands: &[&Sentence],
+        scope: Scope,
+        mood: Mood,
+    ) -> Result<Span, RenderError> {
         let mut clauses: SmallVec<[Text<'a>; 4]> = SmallVec::new();
         for operand in operands {
             clauses.push(Text::Out(self.clause(operand, scope, Mood::Plain, false)?));
@@ -691,7 +716,8 @@ impl<'a> Composer<'a> {
         let mut vars = self.vars();
         vars.set(Var::Clauses, &clauses[..]);
         vars.set(Var::Inline, false);
-        Ok(Body { text: self.call(Template::Keyword(keyword), &mut vars)?, question: false })
+        vars.set(Var::Mood, Word(mood.code()));
+        self.call(Template::Keyword(keyword), &mut vars)
     }
 
     /// OR / XOR / AND of one verb said once over the list of its roles or targets (see [`mergeable`]), in `mood`.
@@ -757,9 +783,13 @@ impl<'a> Composer<'a> {
 
     /// Whether a NOT denies `sentence` (not a verb) as one plain clause: a negated verb, a day's clause, one verb
     /// over a list, or another's request or question reported (「…と聞いているわけではありません」), where a
-    /// statement or a question is wanted. A past day's plan stays quoted, as the plain form has no past plan
-    /// (「…つもりでした」).
+    /// statement or a question is wanted; or alternatives as listed, where a sentence or a question is wanted
+    /// (inside a list of clauses they would blur into it). A past day's plan stays quoted, as the plain form has
+    /// no past plan (「…つもりでした」).
     fn denied_as_clause(&self, sentence: &Sentence, scope: Scope, mood: Mood) -> bool {
+        if self.listed_alternatives(sentence, scope) {
+            return matches!(mood, Mood::Statement | Mood::Question);
+        }
         let past_plan = matches!(&sentence.content, Content::Day { day, sentence: operand }
             if day_mood(*day, operand, Mood::Statement, self.ctx.day) == Mood::Past);
         let reported = written_subject(sentence, scope.inherited).is_some()
@@ -769,6 +799,12 @@ impl<'a> Composer<'a> {
             && (is_inline(sentence, scope.inherited)
                 || reported
                 || matches!(self.compound_clause(sentence, scope), Some(CompoundClause::Merged(_))))
+    }
+
+    /// An OR / XOR without a subject of its own over plain clauses that do not merge: listed in full where it is
+    /// a reason, asked about or denied (see [`is_listed_alternatives`]).
+    fn listed_alternatives(&self, sentence: &Sentence, scope: Scope) -> bool {
+        is_listed_alternatives(sentence, scope.inherited) && self.compound_clause(sentence, scope).is_none()
     }
 
     /// Whether `sentence` is said as a clause where one is wanted (else it is quoted whole).
@@ -1263,14 +1299,16 @@ pub(crate) fn is_inline(sentence: &Sentence, inherited: Option<Agent>) -> bool {
 }
 
 /// The subject of a NOT or DAY of one clause with a subject of its own, where a statement-like clause or a question
-/// is wanted: said as that clause under a clause frame (「ケンジさんの見方では、…」 / "as Kenji sees it, …"), which
-/// differs from a sentence's frame so that it never reads as the frame of the sentence around it.
+/// is wanted, or of alternatives over plain clauses asked about: said as that clause under a clause frame
+/// (「ケンジさんの見方では、…」 / "as Kenji sees it, …"), which differs from a sentence's frame so that it never
+/// reads as the frame of the sentence around it.
 pub(crate) fn framed_clause(sentence: &Sentence, inherited: Option<Agent>, mood: Mood) -> Option<Agent> {
     let who = written_subject(sentence, inherited)?;
-    let said = matches!(mood, Mood::Statement | Mood::Plain | Mood::Question)
+    let one_clause = matches!(mood, Mood::Statement | Mood::Plain | Mood::Question)
         && matches!(sentence.content, Content::Not { .. } | Content::Day { .. })
         && is_inline(sentence, Some(who));
-    said.then_some(who)
+    let asked_alternatives = mood == Mood::Question && is_listed_alternatives(sentence, Some(who));
+    (one_clause || asked_alternatives).then_some(who)
 }
 
 /// Over or Skip asked of someone (REQUEST / INQUIRE X (Over)): a clause of its own in the asking mood (「今日の発言を

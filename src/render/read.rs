@@ -16,9 +16,9 @@ use std::sync::{Arc, OnceLock, RwLock};
 use smallvec::SmallVec;
 
 use super::compose::{
-    Composer, DENIED_CLAUSE, LangSet, Mood, Position, Scope, Template, framed_clause, has_group, honorific,
-    is_asked_turn, is_because_run, is_framed_run, is_inline, is_listed_alternatives, is_reason_item, is_run_conclusion,
-    is_unframed_and, is_verb, reason_mood, written_subject,
+    Composer, DENIED_ALTERNATIVES, DENIED_CLAUSE, LangSet, Mood, Position, Scope, Template, framed_clause, has_group,
+    honorific, is_asked_turn, is_because_run, is_framed_run, is_inline, is_listed_alternatives, is_reason_item,
+    is_run_conclusion, is_unframed_and, is_verb, reason_mood, written_subject,
 };
 use super::fast_hash::FastMap;
 use super::frame::{self, Part};
@@ -755,20 +755,20 @@ impl<'a> Reader<'a> {
         }
         candidates.extend(self.conjunctions(text, scope));
         candidates.extend(self.merged(text, scope, Mood::Statement));
-        candidates.extend(self.alternatives(text, scope));
+        candidates.extend(self.alternatives(text, scope, Mood::Statement));
         candidates
     }
 
-    /// OR, XOR without a subject of their own: every operand a plain clause, listed by the template.
-    fn alternatives(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+    /// OR, XOR without a subject of their own, listed in `mood`: every operand a plain clause, listed by the
+    /// template.
+    fn alternatives(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        for &(keyword, count, ref parts) in &self.tried().lists[0] {
-            let mood = Mood::Plain;
+        for &(keyword, count, ref parts) in self.tried().alternatives(mood) {
             for holes in self.matches(parts, text) {
                 let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
                 for piece in holes.iter().take(count) {
                     let Some(piece) = piece else { break };
-                    let operands = self.clause(piece, scope, mood, false);
+                    let operands = self.clause(piece, scope, Mood::Plain, false);
                     combinations = extended(combinations, &operands);
                 }
                 for operands in combinations.into_iter().filter(|c| c.len() == count) {
@@ -854,7 +854,7 @@ impl<'a> Reader<'a> {
         }
         let Some(frames) = self.grammar.verbs.get(&(mood, false)) else { return candidates };
         let mut lists = Vec::new();
-        for (keyword, count, list) in &self.tried().lists[1] {
+        for (keyword, count, list) in &self.tried().words {
             // Cheap tests first: every word of the list frame is in the text, and an item (a name or a role)
             // ends right before the last one.
             let last_joint = list.iter().rev().find_map(|part| match part {
@@ -954,7 +954,7 @@ impl<'a> Reader<'a> {
         if let [Some(piece)] = pieces {
             let mut reasons =
                 self.clause(piece, scope, reason_mood(&self.set.vocab, self.options.style), false).to_vec();
-            let listed = self.alternatives(piece, scope).into_iter();
+            let listed = self.alternatives(piece, scope, Mood::Statement).into_iter();
             reasons.extend(listed.filter(|reason| is_listed_alternatives(reason, scope.inherited)));
             return (!reasons.is_empty()).then_some(reasons);
         }
@@ -1141,6 +1141,7 @@ impl<'a> Reader<'a> {
             if !negated {
                 if mood == Mood::Question {
                     candidates.extend(self.asked_because(text, scope));
+                    candidates.extend(self.alternatives(text, scope, mood));
                 }
                 // Another's view or ask is a clause only where a statement-like clause or a question is wanted.
                 if matches!(mood, Mood::Statement | Mood::Plain | Mood::Question) {
@@ -1159,16 +1160,20 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// A clause denied whole, unquoted (see `compose::Composer::denied_as_clause`): the operands it may deny.
+    /// A clause or alternatives denied whole, unquoted (see `compose::Composer::denied_as_clause`): the operands
+    /// it may deny.
     fn denied(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
         let mut candidates = Vec::new();
         let subj_kind = self.kind_of(scope.inherited, scope, true);
-        let frames = self.tried().quoted(mood, true, subj_kind).iter().filter(|(act, _)| *act == DENIED_CLAUSE);
-        for (_, parts) in frames {
+        for (act, parts) in self.tried().quoted(mood, true, subj_kind).iter().filter(|(act, _)| is_denial(act)) {
             for holes in self.matches(parts, text) {
                 let Some(clause) = at(&holes, 0) else { continue };
                 // The confirmation keeps only what the composer denies this way.
-                candidates.extend(self.clause(clause, scope, Mood::Plain, false).iter().cloned());
+                if *act == DENIED_ALTERNATIVES {
+                    candidates.extend(self.alternatives(clause, scope, Mood::Plain));
+                } else {
+                    candidates.extend(self.clause(clause, scope, Mood::Plain, false).iter().cloned());
+                }
             }
         }
         candidates
@@ -1179,7 +1184,7 @@ impl<'a> Reader<'a> {
         let mut candidates = if negated { self.denied(text, scope, mood) } else { Vec::new() };
         let subj_kind = self.kind_of(scope.inherited, scope, true);
         // A clause denied whole is read by `denied`.
-        let frames = self.tried().quoted(mood, negated, subj_kind).iter().filter(|(act, _)| *act != DENIED_CLAUSE);
+        let frames = self.tried().quoted(mood, negated, subj_kind).iter().filter(|(act, _)| !is_denial(act));
         for (_, parts) in frames {
             for holes in self.matches(parts, text) {
                 let Some(quoted) = at(&holes, 0) else { continue };
@@ -1435,6 +1440,11 @@ impl<'a> Reader<'a> {
 }
 
 /// Verbs said once over a list: an OR/XOR or AND of targets, an AND of subjects (see `compose::mergeable`).
+/// Whether a NOT frame's act denies a clause or alternatives unquoted (read by `Reader::denied`).
+fn is_denial(act: &str) -> bool {
+    act == DENIED_CLAUSE || act == DENIED_ALTERNATIVES
+}
+
 fn merges(keyword: Keyword) -> bool {
     takes_target_list(keyword)
         || matches!(keyword, Keyword::Comingout | Keyword::Divined | Keyword::Identified | Keyword::Attacked)

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::{KINDS, MAX_OPERANDS, MOODS, Spec, Sym};
 use crate::protocol::Keyword;
-use crate::render::compose::{DENIED_CLAUSE, LangSet, Mood};
+use crate::render::compose::{DENIED_ALTERNATIVES, DENIED_CLAUSE, LangSet, Mood};
 use crate::render::frame::Part;
 use crate::render::options::{Channel, Style};
 
@@ -56,8 +56,10 @@ pub(super) struct Tried {
     /// BECAUSE by number of reasons, whether the conclusion runs on and whether the reasons hold a group:
     /// statements, then questions.
     pub because: Vec<(usize, bool, Groups, Arc<[Part]>)>,
-    /// OR / XOR by number of operands, `[not inline, inline]`.
-    pub lists: [Vec<ListFrame>; 2],
+    /// OR / XOR said in full by number of operands, in the moods of [`ALTERNATIVE_MOODS`].
+    alternatives: [Vec<ListFrame>; 3],
+    /// OR / XOR / AND lists of words a verb is said once over, by number of operands.
+    pub words: Vec<ListFrame>,
     /// The AND separator frame.
     pub and: Option<Arc<[Part]>>,
     /// ANDs said as one clause, by mood: (number of operands, parts).
@@ -69,6 +71,8 @@ pub(super) struct Tried {
 }
 
 const RELATIVES: [&str; 4] = ["", "today", "yesterday", "tomorrow"];
+/// The moods alternatives are listed in: a statement, plain (for a NOT to deny) and a question.
+const ALTERNATIVE_MOODS: [Mood; 3] = [Mood::Statement, Mood::Plain, Mood::Question];
 
 impl Tried {
     pub fn build(set: &LangSet, style: Style, channel: Channel) -> Tried {
@@ -124,19 +128,21 @@ impl Tried {
             }
         }
         // Alternatives said in full, and lists of words a verb is said once over (an AND's too).
-        let lists = [false, true].map(|inline| {
+        let lists = |inline: bool, mood: Mood| {
             let mut list = Vec::new();
             let keywords: &[Keyword] =
                 if inline { &[Keyword::Or, Keyword::Xor, Keyword::And] } else { &[Keyword::Or, Keyword::Xor] };
             for &keyword in keywords {
                 let most = if keyword == Keyword::Xor { 2 } else { MAX_OPERANDS };
                 for count in 2..=most {
-                    let spec = Spec::List { keyword, count, inline, mood: Mood::Statement, list: inline };
+                    let spec = Spec::List { keyword, count, inline, mood, list: inline };
                     list.extend(parts(spec).map(|parts| (keyword, count, parts)));
                 }
             }
             list
-        });
+        };
+        let alternatives = ALTERNATIVE_MOODS.map(|mood| lists(false, mood));
+        let words = lists(true, Mood::Statement);
         let and =
             parts(Spec::List { keyword: Keyword::And, count: 2, inline: false, mood: Mood::Statement, list: false });
         let joined = MOODS
@@ -190,8 +196,8 @@ impl Tried {
                 }
                 for (kind, &subj_kind) in KINDS.iter().enumerate() {
                     let frames = &mut quoted[quoted_index(mood, negated, kind)];
-                    // A clause denied whole (`DENIED_CLAUSE`) is a NOT frame only.
-                    let denied = if negated { &[DENIED_CLAUSE][..] } else { &[][..] };
+                    // A clause or alternatives denied whole are NOT frames only.
+                    let denied = if negated { &[DENIED_CLAUSE, DENIED_ALTERNATIVES][..] } else { &[][..] };
                     for &act in ["", "request", "inquire"].iter().chain(denied) {
                         let spec = Spec::Quoted { mood, negated, act: Sym(act), subj_kind: Sym(subj_kind) };
                         frames.extend(parts(spec).map(|parts| (act, parts)));
@@ -199,7 +205,12 @@ impl Tried {
                 }
             }
         }
-        Tried { asks, because, lists, and, joined, days, quoted }
+        Tried { asks, because, alternatives, words, and, joined, days, quoted }
+    }
+
+    /// OR / XOR frames said in full in `mood` (none outside [`ALTERNATIVE_MOODS`]).
+    pub fn alternatives(&self, mood: Mood) -> &[ListFrame] {
+        ALTERNATIVE_MOODS.iter().position(|m| *m == mood).map_or(&[], |index| &self.alternatives[index])
     }
 
     /// AND frames said as one clause in `mood`, by number of operands.
