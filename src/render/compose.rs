@@ -298,6 +298,7 @@ impl<'a> Composer<'a> {
                 self.insert_agent(&mut vars, Var::Who, framed, scope);
                 vars.set(Var::Inline, false);
                 vars.set(Var::Run, true);
+                vars.set(Var::Held, false);
                 vars.set(Var::Sentence, Text::Out(run.text));
                 return Ok(Body { text: self.call(Template::Frame, &mut vars)?, question: false });
             }
@@ -318,6 +319,7 @@ impl<'a> Composer<'a> {
                 self.insert_agent(&mut vars, Var::Who, Some(who), scope);
                 vars.set(Var::Inline, false);
                 vars.set(Var::Run, false);
+                vars.set(Var::Held, false);
                 vars.set(Var::Sentence, Text::Out(body.text));
                 Ok(Body { text: self.call(Template::Frame, &mut vars)?, question: body.question })
             }
@@ -354,12 +356,7 @@ impl<'a> Composer<'a> {
         // Another's one-clause view is said with its own frame, not quoted: "…, because as Kenji sees it, …".
         if !negated && let Some(who) = framed_clause(sentence, scope.inherited, mood) {
             let clause = self.clause(sentence, Scope { inherited: Some(who), ..scope }, mood, false)?;
-            let mut vars = self.vars();
-            self.insert_agent(&mut vars, Var::Who, Some(who), scope);
-            vars.set(Var::Inline, true);
-            vars.set(Var::Run, false);
-            vars.set(Var::Sentence, Text::Out(clause));
-            return self.call(Template::Frame, &mut vars);
+            return self.clause_frame(who, clause, scope, false);
         }
         if !negated && let Some(form) = self.compound_clause(sentence, scope) {
             let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
@@ -412,7 +409,10 @@ impl<'a> Composer<'a> {
                 let clause = self.alternatives(sentence, scope, Mood::Plain)?;
                 return self.quote_with(clause, mood, scope, DENIED_ALTERNATIVES, true);
             }
-            let clause = self.clause(sentence, scope, Mood::Plain, false)?;
+            let clause = match self.held_view(sentence, scope) {
+                Some(who) => self.held(sentence, who, scope)?,
+                None => self.clause(sentence, scope, Mood::Plain, false)?,
+            };
             return self.quote_with(clause, mood, scope, DENIED_CLAUSE, true);
         }
         if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
@@ -787,7 +787,7 @@ impl<'a> Composer<'a> {
     /// (inside a list of clauses they would blur into it). A past day's plan stays quoted, as the plain form has
     /// no past plan (「…つもりでした」).
     fn denied_as_clause(&self, sentence: &Sentence, scope: Scope, mood: Mood) -> bool {
-        if self.listed_alternatives(sentence, scope) {
+        if self.listed_alternatives(sentence, scope) || self.held_view(sentence, scope).is_some() {
             return matches!(mood, Mood::Statement | Mood::Question);
         }
         let past_plan = matches!(&sentence.content, Content::Day { day, sentence: operand }
@@ -805,6 +805,49 @@ impl<'a> Composer<'a> {
     /// a reason, asked about or denied (see [`is_listed_alternatives`]).
     fn listed_alternatives(&self, sentence: &Sentence, scope: Scope) -> bool {
         is_listed_alternatives(sentence, scope.inherited) && self.compound_clause(sentence, scope).is_none()
+    }
+
+    /// The holder of another's view that a NOT denies as a plain clause (「ケンジさんが、…と考えているわけではありま
+    /// せん」 / "it is not true that Kenji holds that …"): a view of one clause (not a past day's plan, which has no
+    /// plain form), of clauses joined or merged, or of alternatives listed. A reported request or question is
+    /// denied as said (see `denied_as_clause`).
+    fn held_view(&self, sentence: &Sentence, scope: Scope) -> Option<Agent> {
+        let who = written_subject(sentence, scope.inherited)?;
+        let inner = Scope { inherited: Some(who), ..scope };
+        let plain = match &sentence.content {
+            Content::Request { .. } | Content::Inquire { .. } => false,
+            Content::Day { day, sentence: operand } => {
+                is_inline(sentence, Some(who)) && day_mood(*day, operand, Mood::Statement, self.ctx.day) != Mood::Past
+            }
+            _ => {
+                is_inline(sentence, Some(who))
+                    || self.compound_clause(sentence, inner).is_some()
+                    || self.listed_alternatives(sentence, inner)
+            }
+        };
+        plain.then_some(who)
+    }
+
+    /// Another's view (see [`Composer::held_view`]) as a plain clause: 「ケンジさんが、…と考えている」.
+    fn held(&mut self, sentence: &Sentence, who: Agent, scope: Scope) -> Result<Span, RenderError> {
+        let inner = Scope { inherited: Some(who), ..scope };
+        let view = if self.listed_alternatives(sentence, inner) {
+            self.alternatives(sentence, inner, Mood::Plain)?
+        } else {
+            self.clause(sentence, inner, Mood::Plain, false)?
+        };
+        self.clause_frame(who, view, scope, true)
+    }
+
+    /// `who`'s view `view` under a clause frame (「ケンジさんの見方では、…」), or held (「ケンジさんが、…と考えている」).
+    fn clause_frame(&mut self, who: Agent, view: Span, scope: Scope, held: bool) -> Result<Span, RenderError> {
+        let mut vars = self.vars();
+        self.insert_agent(&mut vars, Var::Who, Some(who), scope);
+        vars.set(Var::Inline, true);
+        vars.set(Var::Run, false);
+        vars.set(Var::Held, held);
+        vars.set(Var::Sentence, Text::Out(view));
+        self.call(Template::Frame, &mut vars)
     }
 
     /// Whether `sentence` is said as a clause where one is wanted (else it is quoted whole).

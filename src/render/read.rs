@@ -320,7 +320,7 @@ impl std::hash::Hash for Sym {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Spec {
     Sentence { quoted: bool, question: bool, end: char },
-    Frame { kind: Sym, inline: bool, run: bool },
+    Frame { kind: Sym, inline: bool, run: bool, held: bool },
     Because { question: bool, reasons: usize, run: bool, grouped: bool },
     List { keyword: Keyword, count: usize, inline: bool, mood: Mood, list: bool },
     Ask { keyword: Keyword, to_kind: Sym, from_kind: Sym, framed: bool, quoted: bool, act: Sym, said: Mood },
@@ -342,11 +342,12 @@ impl Spec {
                 vars.set(Var::Question, question);
                 Template::Sentence
             }
-            Spec::Frame { kind: Sym(kind), inline, run } => {
+            Spec::Frame { kind: Sym(kind), inline, run, held } => {
                 vars.set(Var::WhoKind, Word(kind));
                 vars.set(Var::Who, hole(kind == "any"));
                 vars.set(Var::Inline, inline);
                 vars.set(Var::Run, run);
+                vars.set(Var::Held, held);
                 vars.set(Var::Sentence, hole(false));
                 Template::Frame
             }
@@ -641,7 +642,7 @@ impl<'a> Reader<'a> {
         let mut candidates = Vec::new();
         for kind in KINDS {
             // A framed run of sentences (「ケンジさんの考えはこうです：A。B。」).
-            if let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind), inline: false, run: true }) {
+            if let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind), inline: false, run: true, held: false }) {
                 for holes in self.matches(&parts, text) {
                     let Some(inner) = at(&holes, 1) else { continue };
                     for who in self.agents(kind, at(&holes, 0), scope, false) {
@@ -655,7 +656,10 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
-            let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind), inline: false, run: false }) else { continue };
+            let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind), inline: false, run: false, held: false })
+            else {
+                continue;
+            };
             for holes in self.matches(&parts, text) {
                 let Some(inner) = at(&holes, 1) else { continue };
                 for who in self.agents(kind, at(&holes, 0), scope, false) {
@@ -681,22 +685,42 @@ impl<'a> Reader<'a> {
     /// Another's one-clause view under a clause frame (see `compose::framed_clause`).
     fn framed_clauses(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
         let mut candidates = Vec::new();
+        self.views(text, scope, false, |who, inner, inner_scope| {
+            for sentence in self.clause(inner, inner_scope, mood, false).iter() {
+                let sentence = Sentence { subject: Some(who), ..sentence.clone() };
+                if framed_clause(&sentence, scope.inherited, mood) == Some(who) {
+                    candidates.push(sentence);
+                }
+            }
+        });
+        candidates
+    }
+
+    /// Another's view as a plain clause for a NOT to deny (see `compose::Composer::held_view`).
+    fn held_views(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        self.views(text, scope, true, |who, inner, inner_scope| {
+            let views = self.clause(inner, inner_scope, Mood::Plain, false);
+            for view in views.iter().cloned().chain(self.alternatives(inner, inner_scope, Mood::Plain)) {
+                candidates.push(Sentence { subject: Some(who), ..view });
+            }
+        });
+        candidates
+    }
+
+    /// Every match of a clause frame (`held` or not) of any kind: `found(holder, the view's text, its scope)`.
+    fn views(&self, text: &str, scope: Scope, held: bool, mut found: impl FnMut(Agent, &str, Scope)) {
         for kind in KINDS {
-            let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind), inline: true, run: false }) else { continue };
+            let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind), inline: true, run: false, held }) else {
+                continue;
+            };
             for holes in self.matches(&parts, text) {
                 let Some(inner) = at(&holes, 1) else { continue };
                 for who in self.agents(kind, at(&holes, 0), scope, false) {
-                    let inner_scope = Scope { inherited: Some(who), ..scope };
-                    for sentence in self.clause(inner, inner_scope, mood, false).iter() {
-                        let sentence = Sentence { subject: Some(who), ..sentence.clone() };
-                        if framed_clause(&sentence, scope.inherited, mood) == Some(who) {
-                            candidates.push(sentence);
-                        }
-                    }
+                    found(who, inner, Scope { inherited: Some(who), ..scope });
                 }
             }
         }
-        candidates
     }
 
     /// BECAUSE, DAY of a whole sentence, NOT, AND, OR and XOR without a subject of their own.
@@ -1173,6 +1197,7 @@ impl<'a> Reader<'a> {
                     candidates.extend(self.alternatives(clause, scope, Mood::Plain));
                 } else {
                     candidates.extend(self.clause(clause, scope, Mood::Plain, false).iter().cloned());
+                    candidates.extend(self.held_views(clause, scope));
                 }
             }
         }

@@ -70,6 +70,7 @@ variables! {
     Who = "who",
     WhoKind = "who_kind",
     Framed = "framed",
+    Held = "held",
     Said = "said",
     Reason = "reason",
     Conclusion = "conclusion",
