@@ -393,7 +393,7 @@ impl<'a> Composer<'a> {
         {
             let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
             if is_inline(conclusion, inner.inherited) {
-                return Ok(self.because_in(reason, conclusion, inner, true)?.text);
+                return Ok(self.because_in(reason, conclusion, inner, BecauseForm::Asked)?.text);
             }
         }
         // Alternatives asked about are asked as listed: 「ケンジさん、Aか、Bか、どちらかですか？」 / "Kenji, is it
@@ -409,9 +409,13 @@ impl<'a> Composer<'a> {
                 let clause = self.alternatives(sentence, scope, Mood::Plain)?;
                 return self.quote_with(clause, mood, scope, DENIED_ALTERNATIVES, true);
             }
-            let clause = match self.held_view(sentence, scope) {
-                Some(who) => self.held(sentence, who, scope)?,
-                None => self.clause(sentence, scope, Mood::Plain, false)?,
+            let clause = match (self.held_view(sentence, scope), &sentence.content) {
+                (Some(who), _) => self.held(sentence, who, scope)?,
+                (None, Content::Because { reason, conclusion }) if self.denied_because(sentence, scope) => {
+                    let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
+                    self.because_in(reason, conclusion, inner, BecauseForm::Denied)?.text
+                }
+                (None, _) => self.clause(sentence, scope, Mood::Plain, false)?,
             };
             return self.quote_with(clause, mood, scope, DENIED_CLAUSE, true);
         }
@@ -586,20 +590,22 @@ impl<'a> Composer<'a> {
     /// clause, or any other sentence said whole without quotes. An AND conclusion stays quoted, as its sentences
     /// would otherwise run on into those around it.
     fn because(&mut self, reason: &Sentence, conclusion: &Sentence, scope: Scope) -> Result<Body, RenderError> {
-        self.because_in(reason, conclusion, scope, false)
+        self.because_in(reason, conclusion, scope, BecauseForm::Said)
     }
 
-    /// `because`, or (`asked`) a BECAUSE put as a question, its conclusion asked: 「…から、…しますか」 / "since …,
-    /// will you …".
+    /// `because` in `form`: said, asked (its conclusion asked: 「…から、…しますか」 / "since …, will you …") or for a
+    /// NOT to deny (see [`Composer::denied_because`]).
     fn because_in(
         &mut self,
         reason: &Sentence,
         conclusion: &Sentence,
         scope: Scope,
-        asked: bool,
+        form: BecauseForm,
     ) -> Result<Body, RenderError> {
+        let asked = form == BecauseForm::Asked;
+        let denied = form == BecauseForm::Denied;
         let mut reasons: SmallVec<[Text<'a>; 4]> = SmallVec::new();
-        let mood = reason_mood(&self.set.vocab, self.options.style);
+        let mood = if denied { Mood::Plain } else { reason_mood(&self.set.vocab, self.options.style) };
         let mut grouped = false;
         // Reasons that are one verb over several targets are one reason ("because I guarded Kenji and Shion").
         match listed_reasons(reason, scope.inherited).filter(|_| self.merged_and(reason, scope).is_none()) {
@@ -623,8 +629,8 @@ impl<'a> Composer<'a> {
         // A conclusion with its own subject stays quoted: said whole, its frame ("According to X, …") would read
         // as the frame of the whole BECAUSE. An AND of more than plain clauses is said as a run of sentences
         // after the reasons (「…ので、Aします。Bしてください。」).
-        let run = !asked && is_run_conclusion(conclusion, scope.inherited);
-        let said_whole = !asked
+        let run = form == BecauseForm::Said && is_run_conclusion(conclusion, scope.inherited);
+        let said_whole = form == BecauseForm::Said
             && !self.said_as_clause(conclusion, scope)
             && written_subject(conclusion, scope.inherited).is_none()
             && !matches!(conclusion.content, Content::And { .. });
@@ -635,6 +641,8 @@ impl<'a> Composer<'a> {
             self.body(conclusion, scope)?
         } else if asked {
             Body { text: self.clause(conclusion, scope, Mood::Question, false)?, question: true }
+        } else if denied {
+            Body { text: self.clause(conclusion, scope, Mood::Plain, false)?, question: false }
         } else {
             Body { text: self.clause(conclusion, scope, Mood::Statement, false)?, question: false }
         };
@@ -644,6 +652,7 @@ impl<'a> Composer<'a> {
         vars.set(Var::Run, run);
         vars.set(Var::Grouped, grouped);
         vars.set(Var::Question, conclusion.question);
+        vars.set(Var::Neg, denied);
         Ok(Body { text: self.call(Template::Keyword(Keyword::Because), &mut vars)?, question: conclusion.question })
     }
 
@@ -787,7 +796,10 @@ impl<'a> Composer<'a> {
     /// (inside a list of clauses they would blur into it). A past day's plan stays quoted, as the plain form has
     /// no past plan (「…つもりでした」).
     fn denied_as_clause(&self, sentence: &Sentence, scope: Scope, mood: Mood) -> bool {
-        if self.listed_alternatives(sentence, scope) || self.held_view(sentence, scope).is_some() {
+        if self.listed_alternatives(sentence, scope)
+            || self.held_view(sentence, scope).is_some()
+            || self.denied_because(sentence, scope)
+        {
             return matches!(mood, Mood::Statement | Mood::Question);
         }
         let past_plan = matches!(&sentence.content, Content::Day { day, sentence: operand }
@@ -826,6 +838,19 @@ impl<'a> Composer<'a> {
             }
         };
         plain.then_some(who)
+    }
+
+    /// A BECAUSE without a subject of its own whose reasons and conclusion are plain clauses: a NOT denies it in
+    /// plain form, the reasons marked as not enough (「Aからといって、Bするわけではありません」 / "it is not true that B
+    /// just because A").
+    fn denied_because(&self, sentence: &Sentence, scope: Scope) -> bool {
+        let Content::Because { reason, conclusion } = &sentence.content else { return false };
+        if written_subject(sentence, scope.inherited).is_some() {
+            return false;
+        }
+        let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
+        (is_inline(reason, inner.inherited) || listed_reasons(reason, inner.inherited).is_some())
+            && (is_inline(conclusion, inner.inherited) || self.compound_clause(conclusion, inner).is_some())
     }
 
     /// Another's view (see [`Composer::held_view`]) as a plain clause: 「ケンジさんが、…と考えている」.
@@ -1111,6 +1136,17 @@ pub(crate) fn day_mood(day: u32, operand: &Sentence, mood: Mood, today: Option<u
             | Content::Estimate { .. }
     );
     if mood == Mood::Statement && intention && today.is_some_and(|today| day < today) { Mood::Past } else { mood }
+}
+
+/// How a BECAUSE is said (see `Composer::because_in`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BecauseForm {
+    /// A sentence, or a clause where a statement is wanted.
+    Said,
+    /// Asked about, its conclusion a question.
+    Asked,
+    /// In plain form, for a NOT to deny.
+    Denied,
 }
 
 /// How a compound sentence is said as one clause (see `Composer::compound_clause`).

@@ -321,7 +321,7 @@ impl std::hash::Hash for Sym {
 enum Spec {
     Sentence { quoted: bool, question: bool, end: char },
     Frame { kind: Sym, inline: bool, run: bool, held: bool },
-    Because { question: bool, reasons: usize, run: bool, grouped: bool },
+    Because { question: bool, reasons: usize, run: bool, grouped: bool, denied: bool },
     List { keyword: Keyword, count: usize, inline: bool, mood: Mood, list: bool },
     Ask { keyword: Keyword, to_kind: Sym, from_kind: Sym, framed: bool, quoted: bool, act: Sym, said: Mood },
     Quoted { mood: Mood, negated: bool, act: Sym, subj_kind: Sym },
@@ -351,13 +351,14 @@ impl Spec {
                 vars.set(Var::Sentence, hole(false));
                 Template::Frame
             }
-            Spec::Because { question, reasons, run, grouped } => {
+            Spec::Because { question, reasons, run, grouped, denied } => {
                 let stand_ins = vec![hole(false); reasons];
                 vars.set(Var::Clauses, &stand_ins[..]);
                 vars.set(Var::Conclusion, hole(false));
                 vars.set(Var::Run, run);
                 vars.set(Var::Grouped, grouped);
                 vars.set(Var::Question, question);
+                vars.set(Var::Neg, denied);
                 Template::Keyword(Keyword::Because)
             }
             Spec::List { keyword, count, inline, mood, list } => {
@@ -731,7 +732,8 @@ impl<'a> Reader<'a> {
         for &(count, run, groups, ref parts) in &self.tried().because {
             for holes in self.matches(parts, text) {
                 let Some(conclusion) = at(&holes, count) else { continue };
-                let Some(reasons) = self.reasons(&holes[..count], groups, scope) else { continue };
+                let reason_mood = reason_mood(&self.set.vocab, self.options.style);
+                let Some(reasons) = self.reasons(&holes[..count], groups, scope, reason_mood) else { continue };
                 let mut conclusions: Vec<Sentence> = Vec::new();
                 if run {
                     // The run's first sentence is not capitalised after the reasons ("…, so vote Kenji.").
@@ -820,10 +822,33 @@ impl<'a> Reader<'a> {
             }
             for holes in self.matches(parts, text) {
                 let Some(conclusion) = at(&holes, count) else { continue };
-                let Some(reasons) = self.reasons(&holes[..count], groups, scope) else { continue };
+                let reason_mood = reason_mood(&self.set.vocab, self.options.style);
+                let Some(reasons) = self.reasons(&holes[..count], groups, scope, reason_mood) else { continue };
                 let conclusions = self.clause(conclusion, scope, Mood::Question, false);
                 for reason in &reasons {
                     for conclusion in conclusions.iter().filter(|s| is_inline(s, scope.inherited)) {
+                        let content = Content::Because {
+                            reason: Box::new(reason.clone()),
+                            conclusion: Box::new(conclusion.clone()),
+                        };
+                        candidates.push(Sentence { subject: None, content });
+                    }
+                }
+            }
+        }
+        candidates
+    }
+
+    /// A BECAUSE of plain clauses for a NOT to deny (see `compose::Composer::denied_because`).
+    fn denied_becauses(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        for &(count, groups, ref parts) in &self.tried().denied_because {
+            for holes in self.matches(parts, text) {
+                let Some(conclusion) = at(&holes, count) else { continue };
+                let Some(reasons) = self.reasons(&holes[..count], groups, scope, Mood::Plain) else { continue };
+                let conclusions = self.clause(conclusion, scope, Mood::Plain, false);
+                for reason in &reasons {
+                    for conclusion in conclusions.iter() {
                         let content = Content::Because {
                             reason: Box::new(reason.clone()),
                             conclusion: Box::new(conclusion.clone()),
@@ -974,10 +999,9 @@ impl<'a> Reader<'a> {
 
     /// The reasons of a BECAUSE: one clause, or an AND listing reason items (plain clauses, or groups of them
     /// when the frame's joints allow one: `groups`).
-    fn reasons(&self, pieces: &[Option<&str>], groups: Groups, scope: Scope) -> Option<Vec<Sentence>> {
+    fn reasons(&self, pieces: &[Option<&str>], groups: Groups, scope: Scope, mood: Mood) -> Option<Vec<Sentence>> {
         if let [Some(piece)] = pieces {
-            let mut reasons =
-                self.clause(piece, scope, reason_mood(&self.set.vocab, self.options.style), false).to_vec();
+            let mut reasons = self.clause(piece, scope, mood, false).to_vec();
             let listed = self.alternatives(piece, scope, Mood::Statement).into_iter();
             reasons.extend(listed.filter(|reason| is_listed_alternatives(reason, scope.inherited)));
             return (!reasons.is_empty()).then_some(reasons);
@@ -987,7 +1011,7 @@ impl<'a> Reader<'a> {
         };
         let mut combinations: Vec<Vec<Sentence>> = vec![Vec::new()];
         for piece in pieces {
-            let operands = self.clause((*piece)?, scope, reason_mood(&self.set.vocab, self.options.style), false);
+            let operands = self.clause((*piece)?, scope, mood, false);
             let operands: Vec<Sentence> = operands.iter().filter(|s| item(s)).cloned().collect();
             combinations = extended(combinations, &operands);
         }
@@ -1198,6 +1222,7 @@ impl<'a> Reader<'a> {
                 } else {
                     candidates.extend(self.clause(clause, scope, Mood::Plain, false).iter().cloned());
                     candidates.extend(self.held_views(clause, scope));
+                    candidates.extend(self.denied_becauses(clause, scope));
                 }
             }
         }

@@ -56,6 +56,8 @@ pub(super) struct Tried {
     /// BECAUSE by number of reasons, whether the conclusion runs on and whether the reasons hold a group:
     /// statements, then questions.
     pub because: Vec<(usize, bool, Groups, Arc<[Part]>)>,
+    /// BECAUSE for a NOT to deny, by number of reasons and whether they hold a group.
+    pub denied_because: Vec<(usize, Groups, Arc<[Part]>)>,
     /// OR / XOR said in full by number of operands, in the moods of [`ALTERNATIVE_MOODS`].
     alternatives: [Vec<ListFrame>; 3],
     /// OR / XOR / AND lists of words a verb is said once over, by number of operands.
@@ -107,26 +109,34 @@ impl Tried {
                 }
             }
         }
+        // BECAUSE frames by number of reasons, each with whether its reasons hold a group.
+        let because_frames = |question: bool, run: bool, denied: bool| {
+            let mut frames = Vec::new();
+            for count in 1..=MAX_OPERANDS {
+                let spec = |grouped| Spec::Because { question, reasons: count, run, grouped, denied };
+                let Some(plain) = parts(spec(false)) else { continue };
+                // Only a list of two or more reasons can hold a group; where its joints are the same as a plain
+                // list's (English, three or more), one frame reads both.
+                let grouped = if count > 1 { parts(spec(true)) } else { None };
+                match grouped {
+                    Some(grouped) if grouped != plain => {
+                        frames.push((count, Groups::No, plain));
+                        frames.push((count, Groups::Yes, grouped));
+                    }
+                    Some(_) => frames.push((count, Groups::Either, plain)),
+                    None => frames.push((count, Groups::No, plain)),
+                }
+            }
+            frames
+        };
         let mut because = Vec::new();
         for question in [false, true] {
             for run in [false, true] {
-                for count in 1..=MAX_OPERANDS {
-                    let spec = |grouped| Spec::Because { question, reasons: count, run, grouped };
-                    let Some(plain) = parts(spec(false)) else { continue };
-                    // Only a list of two or more reasons can hold a group; where its joints are the same as a
-                    // plain list's (English, three or more), one frame reads both.
-                    let grouped = if count > 1 { parts(spec(true)) } else { None };
-                    match grouped {
-                        Some(grouped) if grouped != plain => {
-                            because.push((count, run, Groups::No, plain));
-                            because.push((count, run, Groups::Yes, grouped));
-                        }
-                        Some(_) => because.push((count, run, Groups::Either, plain)),
-                        None => because.push((count, run, Groups::No, plain)),
-                    }
-                }
+                let frames = because_frames(question, run, false).into_iter();
+                because.extend(frames.map(|(count, groups, parts)| (count, run, groups, parts)));
             }
         }
+        let denied_because = because_frames(false, false, true);
         // Alternatives said in full, and lists of words a verb is said once over (an AND's too).
         let lists = |inline: bool, mood: Mood| {
             let mut list = Vec::new();
@@ -205,7 +215,7 @@ impl Tried {
                 }
             }
         }
-        Tried { asks, because, alternatives, words, and, joined, days, quoted }
+        Tried { asks, because, denied_because, alternatives, words, and, joined, days, quoted }
     }
 
     /// OR / XOR frames said in full in `mood` (none outside [`ALTERNATIVE_MOODS`]).
