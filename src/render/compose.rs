@@ -356,7 +356,15 @@ impl<'a> Composer<'a> {
         // Another's one-clause view is said with its own frame, not quoted: "…, because as Kenji sees it, …".
         if !negated && let Some(who) = framed_clause(sentence, scope.inherited, mood) {
             let clause = self.clause(sentence, Scope { inherited: Some(who), ..scope }, mood, false)?;
-            return self.clause_frame(who, clause, scope, false);
+            return self.clause_frame(who, clause, scope, false, mood);
+        }
+        // Another's view of more than one clause, where a statement or a question is wanted, is said as held:
+        // 「…から、ケンジさんは、Aか、Bか、どちらかだと考えています」 / "…, because Kenji holds that either A, or B".
+        if !negated
+            && matches!(mood, Mood::Statement | Mood::Question)
+            && let Some(who) = self.held_view(sentence, scope)
+        {
+            return self.held(sentence, who, scope, mood);
         }
         if !negated && let Some(form) = self.compound_clause(sentence, scope) {
             let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
@@ -410,8 +418,8 @@ impl<'a> Composer<'a> {
                 return self.quote_with(clause, mood, scope, DENIED_ALTERNATIVES, true);
             }
             let clause = match (self.held_view(sentence, scope), &sentence.content) {
-                (Some(who), _) => self.held(sentence, who, scope)?,
-                (None, Content::Because { reason, conclusion }) if self.denied_because(sentence, scope) => {
+                (Some(who), _) => self.held(sentence, who, scope, Mood::Plain)?,
+                (None, Content::Because { reason, conclusion }) if self.plain_because(sentence, scope) => {
                     let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
                     self.because_in(reason, conclusion, inner, BecauseForm::Denied)?.text
                 }
@@ -593,8 +601,8 @@ impl<'a> Composer<'a> {
         self.because_in(reason, conclusion, scope, BecauseForm::Said)
     }
 
-    /// `because` in `form`: said, asked (its conclusion asked: 「…から、…しますか」 / "since …, will you …") or for a
-    /// NOT to deny (see [`Composer::denied_because`]).
+    /// `because` in `form`: said, asked (its conclusion asked: 「…から、…しますか」 / "since …, will you …"), plain (a
+    /// view held) or for a NOT to deny (see [`Composer::plain_because`]).
     fn because_in(
         &mut self,
         reason: &Sentence,
@@ -604,8 +612,9 @@ impl<'a> Composer<'a> {
     ) -> Result<Body, RenderError> {
         let asked = form == BecauseForm::Asked;
         let denied = form == BecauseForm::Denied;
+        let plain = denied || form == BecauseForm::Plain;
         let mut reasons: SmallVec<[Text<'a>; 4]> = SmallVec::new();
-        let mood = if denied { Mood::Plain } else { reason_mood(&self.set.vocab, self.options.style) };
+        let mood = if plain { Mood::Plain } else { reason_mood(&self.set.vocab, self.options.style) };
         let mut grouped = false;
         // Reasons that are one verb over several targets are one reason ("because I guarded Kenji and Shion").
         match listed_reasons(reason, scope.inherited).filter(|_| self.merged_and(reason, scope).is_none()) {
@@ -641,7 +650,7 @@ impl<'a> Composer<'a> {
             self.body(conclusion, scope)?
         } else if asked {
             Body { text: self.clause(conclusion, scope, Mood::Question, false)?, question: true }
-        } else if denied {
+        } else if plain {
             Body { text: self.clause(conclusion, scope, Mood::Plain, false)?, question: false }
         } else {
             Body { text: self.clause(conclusion, scope, Mood::Statement, false)?, question: false }
@@ -653,6 +662,7 @@ impl<'a> Composer<'a> {
         vars.set(Var::Grouped, grouped);
         vars.set(Var::Question, conclusion.question);
         vars.set(Var::Neg, denied);
+        vars.set(Var::Mood, Word(if plain { Mood::Plain } else { Mood::Statement }.code()));
         Ok(Body { text: self.call(Template::Keyword(Keyword::Because), &mut vars)?, question: conclusion.question })
     }
 
@@ -798,7 +808,7 @@ impl<'a> Composer<'a> {
     fn denied_as_clause(&self, sentence: &Sentence, scope: Scope, mood: Mood) -> bool {
         if self.listed_alternatives(sentence, scope)
             || self.held_view(sentence, scope).is_some()
-            || self.denied_because(sentence, scope)
+            || self.plain_because(sentence, scope)
         {
             return matches!(mood, Mood::Statement | Mood::Question);
         }
@@ -819,11 +829,14 @@ impl<'a> Composer<'a> {
         is_listed_alternatives(sentence, scope.inherited) && self.compound_clause(sentence, scope).is_none()
     }
 
-    /// The holder of another's view that a NOT denies as a plain clause (「ケンジさんが、…と考えているわけではありま
-    /// せん」 / "it is not true that Kenji holds that …"): a view of one clause (not a past day's plan, which has no
-    /// plain form), of clauses joined or merged, or of alternatives listed. A reported request or question is
-    /// denied as said (see `denied_as_clause`).
+    /// The holder of another's view said held, its view in plain form (「ケンジさんは、…と考えています」, denied
+    /// 「ケンジさんが、…と考えているわけではありません」 / "Kenji holds that …"): a view of one clause (not a past
+    /// day's plan, which has no plain form), of clauses joined or merged, of alternatives listed, or a BECAUSE of
+    /// plain clauses. A reported request or question is said as reported (see `denied_as_clause`).
     fn held_view(&self, sentence: &Sentence, scope: Scope) -> Option<Agent> {
+        if !sentence.content.keyword().is_operator() {
+            return None;
+        }
         let who = written_subject(sentence, scope.inherited)?;
         let inner = Scope { inherited: Some(who), ..scope };
         let plain = match &sentence.content {
@@ -835,15 +848,17 @@ impl<'a> Composer<'a> {
                 is_inline(sentence, Some(who))
                     || self.compound_clause(sentence, inner).is_some()
                     || self.listed_alternatives(sentence, inner)
+                    || self.plain_because(sentence, inner)
             }
         };
         plain.then_some(who)
     }
 
-    /// A BECAUSE without a subject of its own whose reasons and conclusion are plain clauses: a NOT denies it in
-    /// plain form, the reasons marked as not enough (「Aからといって、Bするわけではありません」 / "it is not true that B
-    /// just because A").
-    fn denied_because(&self, sentence: &Sentence, scope: Scope) -> bool {
+    /// A BECAUSE without a subject of its own whose reasons and conclusion are plain clauses: a view holds it in
+    /// plain form (「ケンジさんは、Aから、Bと考えています」 / "Kenji holds that since A, B"), and a NOT denies it so,
+    /// the reasons marked as not enough (「Aからといって、Bするわけではありません」 / "it is not true that B just
+    /// because A").
+    fn plain_because(&self, sentence: &Sentence, scope: Scope) -> bool {
         let Content::Because { reason, conclusion } = &sentence.content else { return false };
         if written_subject(sentence, scope.inherited).is_some() {
             return false;
@@ -853,24 +868,36 @@ impl<'a> Composer<'a> {
             && (is_inline(conclusion, inner.inherited) || self.compound_clause(conclusion, inner).is_some())
     }
 
-    /// Another's view (see [`Composer::held_view`]) as a plain clause: 「ケンジさんが、…と考えている」.
-    fn held(&mut self, sentence: &Sentence, who: Agent, scope: Scope) -> Result<Span, RenderError> {
+    /// Another's view (see [`Composer::held_view`]) said held in `mood`: a statement 「ケンジさんは、…と考えて
+    /// います」, a question 「…と考えているのですか」, plain for a NOT to deny 「ケンジさんが、…と考えている」.
+    fn held(&mut self, sentence: &Sentence, who: Agent, scope: Scope, mood: Mood) -> Result<Span, RenderError> {
         let inner = Scope { inherited: Some(who), ..scope };
-        let view = if self.listed_alternatives(sentence, inner) {
-            self.alternatives(sentence, inner, Mood::Plain)?
-        } else {
-            self.clause(sentence, inner, Mood::Plain, false)?
+        let view = match &sentence.content {
+            _ if self.listed_alternatives(sentence, inner) => self.alternatives(sentence, inner, Mood::Plain)?,
+            Content::Because { reason, conclusion } if self.plain_because(sentence, inner) => {
+                self.because_in(reason, conclusion, inner, BecauseForm::Plain)?.text
+            }
+            _ => self.clause(sentence, inner, Mood::Plain, false)?,
         };
-        self.clause_frame(who, view, scope, true)
+        self.clause_frame(who, view, scope, true, mood)
     }
 
-    /// `who`'s view `view` under a clause frame (「ケンジさんの見方では、…」), or held (「ケンジさんが、…と考えている」).
-    fn clause_frame(&mut self, who: Agent, view: Span, scope: Scope, held: bool) -> Result<Span, RenderError> {
+    /// `who`'s view `view` under a clause frame (「ケンジさんの見方では、…」), or held (「ケンジさんは、…と考えて
+    /// います」), in `mood`.
+    fn clause_frame(
+        &mut self,
+        who: Agent,
+        view: Span,
+        scope: Scope,
+        held: bool,
+        mood: Mood,
+    ) -> Result<Span, RenderError> {
         let mut vars = self.vars();
         self.insert_agent(&mut vars, Var::Who, Some(who), scope);
         vars.set(Var::Inline, true);
         vars.set(Var::Run, false);
         vars.set(Var::Held, held);
+        vars.set(Var::Mood, Word(mood.code()));
         vars.set(Var::Sentence, Text::Out(view));
         self.call(Template::Frame, &mut vars)
     }
@@ -1145,6 +1172,8 @@ enum BecauseForm {
     Said,
     /// Asked about, its conclusion a question.
     Asked,
+    /// In plain form, a view held.
+    Plain,
     /// In plain form, for a NOT to deny.
     Denied,
 }

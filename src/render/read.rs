@@ -32,8 +32,10 @@ use tried::{AskFrame, DayFrame, Groups, Tried};
 
 /// Longest text the reader looks at (bytes); canonical renderings of 3-deep sentences are far shorter.
 pub(crate) const MAX_READ_BYTES: usize = 4096;
-/// Frame matches and recursions per read before giving up.
-const STEP_BUDGET: usize = 300_000;
+/// Frame matches and recursions per read before giving up (about 60 ms). Unquoted compound clauses (alternatives,
+/// views held) leave more places to cut a long sentence than quotes did: a depth-4 English sentence with three
+/// reasons takes 300k.
+const STEP_BUDGET: usize = 600_000;
 /// Candidates kept per position and text.
 const MAX_CANDIDATES: usize = 8;
 /// Matches kept per frame whose texts touch (the chat style's 「ケンジ●」 and 「ケンジ人狼だと思う」): every cut
@@ -320,8 +322,8 @@ impl std::hash::Hash for Sym {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Spec {
     Sentence { quoted: bool, question: bool, end: char },
-    Frame { kind: Sym, inline: bool, run: bool, held: bool },
-    Because { question: bool, reasons: usize, run: bool, grouped: bool, denied: bool },
+    Frame { kind: Sym, inline: bool, run: bool, held: bool, mood: Mood },
+    Because { question: bool, reasons: usize, run: bool, grouped: bool, plain: bool, denied: bool },
     List { keyword: Keyword, count: usize, inline: bool, mood: Mood, list: bool },
     Ask { keyword: Keyword, to_kind: Sym, from_kind: Sym, framed: bool, quoted: bool, act: Sym, said: Mood },
     Quoted { mood: Mood, negated: bool, act: Sym, subj_kind: Sym },
@@ -342,16 +344,17 @@ impl Spec {
                 vars.set(Var::Question, question);
                 Template::Sentence
             }
-            Spec::Frame { kind: Sym(kind), inline, run, held } => {
+            Spec::Frame { kind: Sym(kind), inline, run, held, mood } => {
                 vars.set(Var::WhoKind, Word(kind));
                 vars.set(Var::Who, hole(kind == "any"));
                 vars.set(Var::Inline, inline);
                 vars.set(Var::Run, run);
                 vars.set(Var::Held, held);
+                vars.set(Var::Mood, Word(mood.code()));
                 vars.set(Var::Sentence, hole(false));
                 Template::Frame
             }
-            Spec::Because { question, reasons, run, grouped, denied } => {
+            Spec::Because { question, reasons, run, grouped, plain, denied } => {
                 let stand_ins = vec![hole(false); reasons];
                 vars.set(Var::Clauses, &stand_ins[..]);
                 vars.set(Var::Conclusion, hole(false));
@@ -359,6 +362,7 @@ impl Spec {
                 vars.set(Var::Grouped, grouped);
                 vars.set(Var::Question, question);
                 vars.set(Var::Neg, denied);
+                vars.set(Var::Mood, Word(if plain { Mood::Plain } else { Mood::Statement }.code()));
                 Template::Keyword(Keyword::Because)
             }
             Spec::List { keyword, count, inline, mood, list } => {
@@ -643,7 +647,13 @@ impl<'a> Reader<'a> {
         let mut candidates = Vec::new();
         for kind in KINDS {
             // A framed run of sentences (「ケンジさんの考えはこうです：A。B。」).
-            if let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind), inline: false, run: true, held: false }) {
+            if let Some(parts) = self.frame(Spec::Frame {
+                kind: Sym(kind),
+                inline: false,
+                run: true,
+                held: false,
+                mood: Mood::Statement,
+            }) {
                 for holes in self.matches(&parts, text) {
                     let Some(inner) = at(&holes, 1) else { continue };
                     for who in self.agents(kind, at(&holes, 0), scope, false) {
@@ -657,8 +667,13 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
-            let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind), inline: false, run: false, held: false })
-            else {
+            let Some(parts) = self.frame(Spec::Frame {
+                kind: Sym(kind),
+                inline: false,
+                run: false,
+                held: false,
+                mood: Mood::Statement,
+            }) else {
                 continue;
             };
             for holes in self.matches(&parts, text) {
@@ -686,7 +701,7 @@ impl<'a> Reader<'a> {
     /// Another's one-clause view under a clause frame (see `compose::framed_clause`).
     fn framed_clauses(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        self.views(text, scope, false, |who, inner, inner_scope| {
+        self.views(text, scope, false, mood, |who, inner, inner_scope| {
             for sentence in self.clause(inner, inner_scope, mood, false).iter() {
                 let sentence = Sentence { subject: Some(who), ..sentence.clone() };
                 if framed_clause(&sentence, scope.inherited, mood) == Some(who) {
@@ -697,24 +712,26 @@ impl<'a> Reader<'a> {
         candidates
     }
 
-    /// Another's view as a plain clause for a NOT to deny (see `compose::Composer::held_view`).
-    fn held_views(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+    /// Another's view said held in `mood` (see `compose::Composer::held_view`).
+    fn held_views(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        self.views(text, scope, true, |who, inner, inner_scope| {
+        self.views(text, scope, true, mood, |who, inner, inner_scope| {
             let views = self.clause(inner, inner_scope, Mood::Plain, false);
-            for view in views.iter().cloned().chain(self.alternatives(inner, inner_scope, Mood::Plain)) {
+            let listed = self.alternatives(inner, inner_scope, Mood::Plain);
+            let becauses = self.plain_becauses(inner, inner_scope, false);
+            for view in views.iter().cloned().chain(listed).chain(becauses) {
                 candidates.push(Sentence { subject: Some(who), ..view });
             }
         });
         candidates
     }
 
-    /// Every match of a clause frame (`held` or not) of any kind: `found(holder, the view's text, its scope)`.
-    fn views(&self, text: &str, scope: Scope, held: bool, mut found: impl FnMut(Agent, &str, Scope)) {
+    /// Every match of a clause frame (`held` or not, in `mood`) of any kind: `found(holder, the view's text, its
+    /// scope)`.
+    fn views(&self, text: &str, scope: Scope, held: bool, mood: Mood, mut found: impl FnMut(Agent, &str, Scope)) {
         for kind in KINDS {
-            let Some(parts) = self.frame(Spec::Frame { kind: Sym(kind), inline: true, run: false, held }) else {
-                continue;
-            };
+            let spec = Spec::Frame { kind: Sym(kind), inline: true, run: false, held, mood };
+            let Some(parts) = self.frame(spec) else { continue };
             for holes in self.matches(&parts, text) {
                 let Some(inner) = at(&holes, 1) else { continue };
                 for who in self.agents(kind, at(&holes, 0), scope, false) {
@@ -839,10 +856,11 @@ impl<'a> Reader<'a> {
         candidates
     }
 
-    /// A BECAUSE of plain clauses for a NOT to deny (see `compose::Composer::denied_because`).
-    fn denied_becauses(&self, text: &str, scope: Scope) -> Vec<Sentence> {
+    /// A BECAUSE of plain clauses in plain form, held by a view or (`denied`) for a NOT to deny (see
+    /// `compose::Composer::plain_because`).
+    fn plain_becauses(&self, text: &str, scope: Scope, denied: bool) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        for &(count, groups, ref parts) in &self.tried().denied_because {
+        for &(count, groups, ref parts) in self.tried().plain_because(denied) {
             for holes in self.matches(parts, text) {
                 let Some(conclusion) = at(&holes, count) else { continue };
                 let Some(reasons) = self.reasons(&holes[..count], groups, scope, Mood::Plain) else { continue };
@@ -1194,6 +1212,9 @@ impl<'a> Reader<'a> {
                 // Another's view or ask is a clause only where a statement-like clause or a question is wanted.
                 if matches!(mood, Mood::Statement | Mood::Plain | Mood::Question) {
                     candidates.extend(self.framed_clauses(text, scope, mood));
+                    if mood != Mood::Plain {
+                        candidates.extend(self.held_views(text, scope, mood));
+                    }
                     let reported = self.asks(text, scope, mood, true).into_iter();
                     candidates.extend(reported.filter(|s| written_subject(s, scope.inherited).is_some()));
                 }
@@ -1221,8 +1242,8 @@ impl<'a> Reader<'a> {
                     candidates.extend(self.alternatives(clause, scope, Mood::Plain));
                 } else {
                     candidates.extend(self.clause(clause, scope, Mood::Plain, false).iter().cloned());
-                    candidates.extend(self.held_views(clause, scope));
-                    candidates.extend(self.denied_becauses(clause, scope));
+                    candidates.extend(self.held_views(clause, scope, Mood::Plain));
+                    candidates.extend(self.plain_becauses(clause, scope, true));
                 }
             }
         }

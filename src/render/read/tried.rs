@@ -40,6 +40,9 @@ pub(super) type ListFrame = (Keyword, usize, Arc<[Part]>);
 /// A `_quoted` / NOT frame: its act (``, `request`, `inquire`) and its parts.
 pub(super) type QuotedFrame = (&'static str, Arc<[Part]>);
 
+/// A BECAUSE frame in plain form: its number of reasons, whether they hold a group, its parts.
+pub(super) type PlainBecauseFrame = (usize, Groups, Arc<[Part]>);
+
 /// Whether the reasons a BECAUSE frame reads hold a group (see `compose::has_group`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Groups {
@@ -56,8 +59,9 @@ pub(super) struct Tried {
     /// BECAUSE by number of reasons, whether the conclusion runs on and whether the reasons hold a group:
     /// statements, then questions.
     pub because: Vec<(usize, bool, Groups, Arc<[Part]>)>,
-    /// BECAUSE for a NOT to deny, by number of reasons and whether they hold a group.
-    pub denied_because: Vec<(usize, Groups, Arc<[Part]>)>,
+    /// BECAUSE in plain form, `[held by a view, denied by a NOT]`, by number of reasons and whether they hold a
+    /// group.
+    plain_because: [Vec<PlainBecauseFrame>; 2],
     /// OR / XOR said in full by number of operands, in the moods of [`ALTERNATIVE_MOODS`].
     alternatives: [Vec<ListFrame>; 3],
     /// OR / XOR / AND lists of words a verb is said once over, by number of operands.
@@ -110,10 +114,10 @@ impl Tried {
             }
         }
         // BECAUSE frames by number of reasons, each with whether its reasons hold a group.
-        let because_frames = |question: bool, run: bool, denied: bool| {
+        let because_frames = |question: bool, run: bool, plain: bool, denied: bool| {
             let mut frames = Vec::new();
             for count in 1..=MAX_OPERANDS {
-                let spec = |grouped| Spec::Because { question, reasons: count, run, grouped, denied };
+                let spec = |grouped| Spec::Because { question, reasons: count, run, grouped, plain, denied };
                 let Some(plain) = parts(spec(false)) else { continue };
                 // Only a list of two or more reasons can hold a group; where its joints are the same as a plain
                 // list's (English, three or more), one frame reads both.
@@ -132,11 +136,11 @@ impl Tried {
         let mut because = Vec::new();
         for question in [false, true] {
             for run in [false, true] {
-                let frames = because_frames(question, run, false).into_iter();
+                let frames = because_frames(question, run, false, false).into_iter();
                 because.extend(frames.map(|(count, groups, parts)| (count, run, groups, parts)));
             }
         }
-        let denied_because = because_frames(false, false, true);
+        let plain_because = [false, true].map(|denied| because_frames(false, false, true, denied));
         // Alternatives said in full, and lists of words a verb is said once over (an AND's too).
         let lists = |inline: bool, mood: Mood| {
             let mut list = Vec::new();
@@ -215,7 +219,12 @@ impl Tried {
                 }
             }
         }
-        Tried { asks, because, denied_because, alternatives, words, and, joined, days, quoted }
+        Tried { asks, because, plain_because, alternatives, words, and, joined, days, quoted }
+    }
+
+    /// BECAUSE frames in plain form, held by a view or (`denied`) for a NOT to deny.
+    pub fn plain_because(&self, denied: bool) -> &[PlainBecauseFrame] {
+        &self.plain_because[usize::from(denied)]
     }
 
     /// OR / XOR frames said in full in `mood` (none outside [`ALTERNATIVE_MOODS`]).
