@@ -74,9 +74,9 @@ impl Template {
 
 /// The NOT template's `act` for a clause denied whole without quotes (see `Composer::denied_as_clause`).
 pub(crate) const DENIED_CLAUSE: &str = "clause";
-/// The NOT template's `act` for alternatives denied whole, listed in plain form (「Aか、Bか、どちらかというわけでは
-/// ありません」).
-pub(crate) const DENIED_ALTERNATIVES: &str = "alternatives";
+/// The NOT template's `act` for a list denied whole in plain form: alternatives (「Aか、Bか、どちらかというわけでは
+/// ありません」) or joined clauses (「Aし、Bするというわけではありません」).
+pub(crate) const DENIED_LIST: &str = "list";
 
 /// Bytes of the composer's output buffer holding one rendered piece.
 type Span = Range<usize>;
@@ -415,7 +415,13 @@ impl<'a> Composer<'a> {
         if negated && !is_verb(sentence) && self.denied_as_clause(sentence, scope, mood) {
             if self.listed_alternatives(sentence, scope) {
                 let clause = self.alternatives(sentence, scope, Mood::Plain)?;
-                return self.quote_with(clause, mood, scope, DENIED_ALTERNATIVES, true);
+                return self.quote_with(clause, mood, scope, DENIED_LIST, true);
+            }
+            // Joined clauses are a list; one verb said once over its targets is one clause.
+            if is_joined_and(sentence, scope.inherited) {
+                let clause = self.clause(sentence, scope, Mood::Plain, false)?;
+                let act = if self.merged_and(sentence, scope).is_some() { DENIED_CLAUSE } else { DENIED_LIST };
+                return self.quote_with(clause, mood, scope, act, true);
             }
             let clause = match (self.held_view(sentence, scope), &sentence.content) {
                 (Some(who), _) => self.held(sentence, who, scope, Mood::Plain)?,
@@ -802,11 +808,12 @@ impl<'a> Composer<'a> {
 
     /// Whether a NOT denies `sentence` (not a verb) as one plain clause: a negated verb, a day's clause, one verb
     /// over a list, or another's request or question reported (「…と聞いているわけではありません」), where a
-    /// statement or a question is wanted; or alternatives as listed, where a sentence or a question is wanted
-    /// (inside a list of clauses they would blur into it). A past day's plan stays quoted, as the plain form has
-    /// no past plan (「…つもりでした」).
+    /// statement or a question is wanted; or alternatives as listed, joined clauses, another's view held or a
+    /// BECAUSE of plain clauses, where a sentence or a question is wanted (inside a list of clauses they would blur
+    /// into it). A past day's plan stays quoted, as the plain form has no past plan (「…つもりでした」).
     fn denied_as_clause(&self, sentence: &Sentence, scope: Scope, mood: Mood) -> bool {
         if self.listed_alternatives(sentence, scope)
+            || is_joined_and(sentence, scope.inherited)
             || self.held_view(sentence, scope).is_some()
             || self.plain_because(sentence, scope)
         {

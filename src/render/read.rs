@@ -16,7 +16,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 use smallvec::SmallVec;
 
 use super::compose::{
-    Composer, DENIED_ALTERNATIVES, DENIED_CLAUSE, LangSet, Mood, Position, Scope, Template, framed_clause, has_group,
+    Composer, DENIED_CLAUSE, DENIED_LIST, LangSet, Mood, Position, Scope, Template, framed_clause, has_group,
     honorific, is_asked_turn, is_because_run, is_framed_run, is_inline, is_listed_alternatives, is_reason_item,
     is_run_conclusion, is_unframed_and, is_verb, reason_mood, written_subject,
 };
@@ -1238,8 +1238,9 @@ impl<'a> Reader<'a> {
             for holes in self.matches(parts, text) {
                 let Some(clause) = at(&holes, 0) else { continue };
                 // The confirmation keeps only what the composer denies this way.
-                if *act == DENIED_ALTERNATIVES {
+                if *act == DENIED_LIST {
                     candidates.extend(self.alternatives(clause, scope, Mood::Plain));
+                    candidates.extend(self.joined(clause, scope, Mood::Plain));
                 } else {
                     candidates.extend(self.clause(clause, scope, Mood::Plain, false).iter().cloned());
                     candidates.extend(self.held_views(clause, scope, Mood::Plain));
@@ -1513,7 +1514,7 @@ impl<'a> Reader<'a> {
 /// Verbs said once over a list: an OR/XOR or AND of targets, an AND of subjects (see `compose::mergeable`).
 /// Whether a NOT frame's act denies a clause or alternatives unquoted (read by `Reader::denied`).
 fn is_denial(act: &str) -> bool {
-    act == DENIED_CLAUSE || act == DENIED_ALTERNATIVES
+    act == DENIED_CLAUSE || act == DENIED_LIST
 }
 
 fn merges(keyword: Keyword) -> bool {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::{KINDS, MAX_OPERANDS, MOODS, Spec, Sym};
 use crate::protocol::Keyword;
-use crate::render::compose::{DENIED_ALTERNATIVES, DENIED_CLAUSE, LangSet, Mood};
+use crate::render::compose::{DENIED_CLAUSE, DENIED_LIST, LangSet, Mood};
 use crate::render::frame::Part;
 use crate::render::options::{Channel, Style};
 
@@ -211,7 +211,7 @@ impl Tried {
                 for (kind, &subj_kind) in KINDS.iter().enumerate() {
                     let frames = &mut quoted[quoted_index(mood, negated, kind)];
                     // A clause or alternatives denied whole are NOT frames only.
-                    let denied = if negated { &[DENIED_CLAUSE, DENIED_ALTERNATIVES][..] } else { &[][..] };
+                    let denied = if negated { &[DENIED_CLAUSE, DENIED_LIST][..] } else { &[][..] };
                     for &act in ["", "request", "inquire"].iter().chain(denied) {
                         let spec = Spec::Quoted { mood, negated, act: Sym(act), subj_kind: Sym(subj_kind) };
                         frames.extend(parts(spec).map(|parts| (act, parts)));
