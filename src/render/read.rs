@@ -729,10 +729,8 @@ impl<'a> Reader<'a> {
     /// Every match of a clause frame (`held` or not, in `mood`) of any kind: `found(holder, the view's text, its
     /// scope)`.
     fn views(&self, text: &str, scope: Scope, held: bool, mood: Mood, mut found: impl FnMut(Agent, &str, Scope)) {
-        for kind in KINDS {
-            let spec = Spec::Frame { kind: Sym(kind), inline: true, run: false, held, mood };
-            let Some(parts) = self.frame(spec) else { continue };
-            for holes in self.matches(&parts, text) {
+        for (kind, parts) in self.tried().views(held, mood) {
+            for holes in self.matches(parts, text) {
                 let Some(inner) = at(&holes, 1) else { continue };
                 for who in self.agents(kind, at(&holes, 0), scope, false) {
                     found(who, inner, Scope { inherited: Some(who), ..scope });

@@ -40,6 +40,9 @@ pub(super) type ListFrame = (Keyword, usize, Arc<[Part]>);
 /// A `_quoted` / NOT frame: its act (``, `request`, `inquire`) and its parts.
 pub(super) type QuotedFrame = (&'static str, Arc<[Part]>);
 
+/// A clause frame (another's view as a clause): its holder's kind and its parts.
+pub(super) type ViewFrame = (&'static str, Arc<[Part]>);
+
 /// A BECAUSE frame in plain form: its number of reasons, whether they hold a group, its parts.
 pub(super) type PlainBecauseFrame = (usize, Groups, Arc<[Part]>);
 
@@ -62,6 +65,8 @@ pub(super) struct Tried {
     /// BECAUSE in plain form, `[held by a view, denied by a NOT]`, by number of reasons and whether they hold a
     /// group.
     plain_because: [Vec<PlainBecauseFrame>; 2],
+    /// Clause frames by kind, `[framed, held]` in the moods of [`ALTERNATIVE_MOODS`].
+    views: [[Vec<ViewFrame>; 3]; 2],
     /// OR / XOR said in full by number of operands, in the moods of [`ALTERNATIVE_MOODS`].
     alternatives: [Vec<ListFrame>; 3],
     /// OR / XOR / AND lists of words a verb is said once over, by number of operands.
@@ -77,7 +82,8 @@ pub(super) struct Tried {
 }
 
 const RELATIVES: [&str; 4] = ["", "today", "yesterday", "tomorrow"];
-/// The moods alternatives are listed in: a statement, plain (for a NOT to deny) and a question.
+/// The moods alternatives are listed in and views are said in: a statement, plain (for a NOT to deny) and a
+/// question.
 const ALTERNATIVE_MOODS: [Mood; 3] = [Mood::Statement, Mood::Plain, Mood::Question];
 
 impl Tried {
@@ -156,6 +162,12 @@ impl Tried {
             list
         };
         let alternatives = ALTERNATIVE_MOODS.map(|mood| lists(false, mood));
+        let views = [false, true].map(|held| {
+            ALTERNATIVE_MOODS.map(|mood| {
+                let frame = |kind: &'static str| Spec::Frame { kind: Sym(kind), inline: true, run: false, held, mood };
+                KINDS.iter().filter_map(|&kind| parts(frame(kind)).map(|parts| (kind, parts))).collect()
+            })
+        });
         let words = lists(true, Mood::Statement);
         let and =
             parts(Spec::List { keyword: Keyword::And, count: 2, inline: false, mood: Mood::Statement, list: false });
@@ -219,12 +231,18 @@ impl Tried {
                 }
             }
         }
-        Tried { asks, because, plain_because, alternatives, words, and, joined, days, quoted }
+        Tried { asks, because, plain_because, views, alternatives, words, and, joined, days, quoted }
     }
 
     /// BECAUSE frames in plain form, held by a view or (`denied`) for a NOT to deny.
     pub fn plain_because(&self, denied: bool) -> &[PlainBecauseFrame] {
         &self.plain_because[usize::from(denied)]
+    }
+
+    /// Clause frames of another's view, `held` or not, in `mood` (none outside [`ALTERNATIVE_MOODS`]).
+    pub fn views(&self, held: bool, mood: Mood) -> &[ViewFrame] {
+        let index = ALTERNATIVE_MOODS.iter().position(|m| *m == mood);
+        index.map_or(&[], |index| &self.views[usize::from(held)][index])
     }
 
     /// OR / XOR frames said in full in `mood` (none outside [`ALTERNATIVE_MOODS`]).
