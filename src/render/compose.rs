@@ -359,7 +359,7 @@ impl<'a> Composer<'a> {
             return self.clause_frame(who, clause, scope, false, mood);
         }
         // Another's view of more than one clause, where a statement or a question is wanted, is said as held:
-        // 「…から、ケンジさんは、Aか、Bか、どちらかだと考えています」 / "…, because Kenji holds that either A, or B".
+        // 「…から、ケンジさんは、Aか、Bか、どちらかと考えています」 / "…, because Kenji holds that either A, or B".
         if !negated
             && matches!(mood, Mood::Statement | Mood::Question)
             && let Some(who) = self.held_view(sentence, scope)
@@ -405,13 +405,14 @@ impl<'a> Composer<'a> {
             }
         }
         // Alternatives asked about are asked as listed: 「ケンジさん、Aか、Bか、どちらかですか？」 / "Kenji, is it
-        // true that A, or B?".
+        // true that either A, or B?".
         if !negated && mood == Mood::Question && self.listed_alternatives(sentence, scope) {
             return self.alternatives(sentence, scope, mood);
         }
         // Only a verb takes negation inline. Another clause is denied whole, unquoted, where a statement or a
-        // question is wanted (「ケンジさんに投票しないわけではありません」, alternatives listed: 「Aか、Bか、
-        // どちらかというわけではありません」); any other compound is quoted.
+        // question is wanted (「ケンジさんに投票しないわけではありません」; a list: 「Aか、Bか、どちらかというわけでは
+        // ありません」; a view: 「ケンジさんが、…と考えているわけではありません」; a BECAUSE: 「Aからといって、…」,
+        // see `denied_as_clause`); any other compound is quoted.
         if negated && !is_verb(sentence) && self.denied_as_clause(sentence, scope, mood) {
             if self.listed_alternatives(sentence, scope) {
                 let clause = self.alternatives(sentence, scope, Mood::Plain)?;
@@ -641,9 +642,10 @@ impl<'a> Composer<'a> {
                 reasons.push(Text::Out(text));
             }
         }
-        // A conclusion with its own subject stays quoted: said whole, its frame ("According to X, …") would read
-        // as the frame of the whole BECAUSE. An AND of more than plain clauses is said as a run of sentences
-        // after the reasons (「…ので、Aします。Bしてください。」).
+        // A conclusion with its own subject is a clause: said whole, its frame ("According to X, …") would read
+        // as the frame of the whole BECAUSE, so it takes a clause frame or is held (see `clause_of`), else it is
+        // quoted. An AND of more than plain clauses is said as a run of sentences after the reasons
+        // (「…ので、Aします。Bしてください。」).
         let run = form == BecauseForm::Said && is_run_conclusion(conclusion, scope.inherited);
         let said_whole = form == BecauseForm::Said
             && !self.said_as_clause(conclusion, scope)

@@ -1227,8 +1227,8 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// A clause or alternatives denied whole, unquoted (see `compose::Composer::denied_as_clause`): the operands
-    /// it may deny.
+    /// A clause or a list denied whole, unquoted (see `compose::Composer::denied_as_clause`): the operands it may
+    /// deny.
     fn denied(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
         let mut candidates = Vec::new();
         let subj_kind = self.kind_of(scope.inherited, scope, true);
@@ -1510,7 +1510,7 @@ impl<'a> Reader<'a> {
 }
 
 /// Verbs said once over a list: an OR/XOR or AND of targets, an AND of subjects (see `compose::mergeable`).
-/// Whether a NOT frame's act denies a clause or alternatives unquoted (read by `Reader::denied`).
+/// Whether a NOT frame's act denies a clause or a list unquoted (read by `Reader::denied`).
 fn is_denial(act: &str) -> bool {
     act == DENIED_CLAUSE || act == DENIED_LIST
 }
