@@ -760,14 +760,7 @@ impl<'a> Reader<'a> {
                     conclusions.extend(self.clause(conclusion, scope, Mood::Statement, false).iter().cloned());
                     conclusions.extend(self.body(conclusion, scope).iter().cloned());
                 }
-                for reason in &reasons {
-                    for conclusion in &conclusions {
-                        candidates.push(bare(Content::Because {
-                            reason: Box::new(reason.clone()),
-                            conclusion: Box::new(conclusion.clone()),
-                        }));
-                    }
-                }
+                candidates.extend(because_pairs(&reasons, &conclusions));
             }
         }
         // DAY n: “…” (or DAY of a clause, when the DAY has a subject of its own and so is not inline)
@@ -839,16 +832,11 @@ impl<'a> Reader<'a> {
                 let Some(conclusion) = at(&holes, count) else { continue };
                 let reason_mood = reason_mood(&self.set.vocab, self.options.style);
                 let Some(reasons) = self.reasons(&holes[..count], groups, scope, reason_mood) else { continue };
-                let conclusions = self.clause(conclusion, scope, Mood::Question, false);
-                for reason in &reasons {
-                    for conclusion in conclusions.iter().filter(|s| is_inline(s, scope.inherited)) {
-                        let content = Content::Because {
-                            reason: Box::new(reason.clone()),
-                            conclusion: Box::new(conclusion.clone()),
-                        };
-                        candidates.push(Sentence { subject: None, content });
-                    }
-                }
+                let conclusions: Vec<Sentence> = (self.clause(conclusion, scope, Mood::Question, false).iter())
+                    .filter(|s| is_inline(s, scope.inherited))
+                    .cloned()
+                    .collect();
+                candidates.extend(because_pairs(&reasons, &conclusions));
             }
         }
         candidates
@@ -863,15 +851,7 @@ impl<'a> Reader<'a> {
                 let Some(conclusion) = at(&holes, count) else { continue };
                 let Some(reasons) = self.reasons(&holes[..count], groups, scope, Mood::Plain) else { continue };
                 let conclusions = self.clause(conclusion, scope, Mood::Plain, false);
-                for reason in &reasons {
-                    for conclusion in conclusions.iter() {
-                        let content = Content::Because {
-                            reason: Box::new(reason.clone()),
-                            conclusion: Box::new(conclusion.clone()),
-                        };
-                        candidates.push(Sentence { subject: None, content });
-                    }
-                }
+                candidates.extend(because_pairs(&reasons, &conclusions));
             }
         }
         candidates
@@ -1510,6 +1490,16 @@ impl<'a> Reader<'a> {
 }
 
 /// Verbs said once over a list: an OR/XOR or AND of targets, an AND of subjects (see `compose::mergeable`).
+/// Every BECAUSE (without a subject of its own) of one of `reasons` and one of `conclusions`.
+fn because_pairs<'s>(reasons: &'s [Sentence], conclusions: &'s [Sentence]) -> impl Iterator<Item = Sentence> + 's {
+    reasons.iter().flat_map(move |reason| {
+        conclusions.iter().map(move |conclusion| Sentence {
+            subject: None,
+            content: Content::Because { reason: Box::new(reason.clone()), conclusion: Box::new(conclusion.clone()) },
+        })
+    })
+}
+
 /// Whether a NOT frame's act denies a clause or a list unquoted (read by `Reader::denied`).
 fn is_denial(act: &str) -> bool {
     act == DENIED_CLAUSE || act == DENIED_LIST
