@@ -222,7 +222,7 @@ impl Tried {
                 }
                 for (kind, &subj_kind) in KINDS.iter().enumerate() {
                     let frames = &mut quoted[quoted_index(mood, negated, kind)];
-                    // A clause or alternatives denied whole are NOT frames only.
+                    // A clause or a list denied whole are NOT frames only.
                     let denied = if negated { &[DENIED_CLAUSE, DENIED_LIST][..] } else { &[][..] };
                     for &act in ["", "request", "inquire"].iter().chain(denied) {
                         let spec = Spec::Quoted { mood, negated, act: Sym(act), subj_kind: Sym(subj_kind) };
@@ -241,13 +241,12 @@ impl Tried {
 
     /// Clause frames of another's view, `held` or not, in `mood` (none outside [`ALTERNATIVE_MOODS`]).
     pub fn views(&self, held: bool, mood: Mood) -> &[ViewFrame] {
-        let index = ALTERNATIVE_MOODS.iter().position(|m| *m == mood);
-        index.map_or(&[], |index| &self.views[usize::from(held)][index])
+        mood_slot(mood).map_or(&[], |index| &self.views[usize::from(held)][index])
     }
 
     /// OR / XOR frames said in full in `mood` (none outside [`ALTERNATIVE_MOODS`]).
     pub fn alternatives(&self, mood: Mood) -> &[ListFrame] {
-        ALTERNATIVE_MOODS.iter().position(|m| *m == mood).map_or(&[], |index| &self.alternatives[index])
+        mood_slot(mood).map_or(&[], |index| &self.alternatives[index])
     }
 
     /// AND frames said as one clause in `mood`, by number of operands.
@@ -266,6 +265,11 @@ impl Tried {
         let kind = KINDS.iter().position(|kind| Sym(kind) == Sym(subj_kind)).unwrap_or(0);
         &self.quoted[quoted_index(mood, negated, kind)]
     }
+}
+
+/// Where frames in `mood` are kept among those built for [`ALTERNATIVE_MOODS`].
+fn mood_slot(mood: Mood) -> Option<usize> {
+    ALTERNATIVE_MOODS.iter().position(|m| *m == mood)
 }
 
 fn mood_index(mood: Mood) -> usize {
