@@ -230,6 +230,16 @@ own question	en	@Kenji you claimed seer — what's your divination result?	Agent
 peeked	en	I peeked at Kenji and he is a wolf	Skip
 done as reason	ja	ユミが霊能COしたことでケンジは村人確定だね	BECAUSE (Agent[08] COMINGOUT Agent[08] MEDIUM) (ESTIMATE Agent[03] VILLAGER)
 our attack	ja	ミナトは僕たちが襲撃したよ	ATTACKED Agent[01]
+call before a wh word	ja	ケンジさん、誰を占ったか教えて	INQUIRE Agent[03] (DIVINED ANY ANY)
+call after a question	en	Who are you voting for, Kenji?	INQUIRE Agent[03] (VOTE ANY)
+either of two roles	ja	ケンジは人狼か狂人のどちらかだと思う	XOR (ESTIMATE Agent[03] WEREWOLF) (ESTIMATE Agent[03] POSSESSED)
+either of two players	ja	ケンジかリンのどちらかが人狼だと思う	XOR (ESTIMATE Agent[03] WEREWOLF) (ESTIMATE Agent[07] WEREWOLF)
+either of two players	en	Either Kenji or Rin is a wolf.	XOR (ESTIMATE Agent[03] WEREWOLF) (ESTIMATE Agent[07] WEREWOLF)
+or without how many	ja	ケンジかリンが狼だと思う	Skip
+or without how many	en	Kenji or Rin is a wolf.	Skip
+coming forward	ja	ここで霊能者として名乗り出ます。	COMINGOUT Agent[09] MEDIUM
+polite request	ja	ケンジさんに投票していただきたい	REQUEST ANY (VOTE Agent[03])
+polite call to come out	ja	占い師の方は名乗り出ていただきたい。	Skip
 ";
 
 #[test]

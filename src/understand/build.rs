@@ -474,7 +474,11 @@ fn combine(sentences: Vec<Sentence>, quant: Option<Quant>) -> Result<Vec<Sentenc
             }
         }
         Some(Quant::ExactlyOne) => return Err(drop("'exactly one' of more than two players")),
-        Some(Quant::Or) => return Err(drop("'or' without 'at least' or 'exactly one' (C12)")),
+        // "Kenji or Rin is a wolf" may mean one or both: offered, not said.
+        Some(Quant::Or) => {
+            let alternatives = vec![Sentence::new(Content::Or { sentences })];
+            return Err(Drop { reason: "'or' without 'at least' or 'exactly one' (C12)", alternatives });
+        }
         Some(Quant::Each) | None => sentences,
     })
 }

@@ -335,11 +335,13 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
     if scene.skeleton.text[..first.start].trim_end().ends_with(':') {
         return (standing, leading, pieces);
     }
-    // "Takumi, who we executed yesterday, was…": a name before an attributive clause is its subject.
+    // "Takumi, who we executed yesterday, was…": a name before an attributive clause is its subject. A
+    // Japanese relative clause comes before its noun, so «ダイスケさん、誰を占ったか教えて» is a call.
     let relative_follows = !sentence.asked
         && pieces.get(1).is_some_and(|next| {
             next.opened_by == Some(Conn::Relative)
-                || scene.tokens.get(next.tokens.start).is_some_and(|t| matches!(t.lex(), Some(Lex::Wh)))
+                || scene.lexicon.word_boundaries
+                    && scene.tokens.get(next.tokens.start).is_some_and(|t| matches!(t.lex(), Some(Lex::Wh)))
         });
     // Interjections («ねえ», "hey») and connectives («あと») do not count.
     let tokens: Vec<&Token> = scene.tokens[first.tokens.clone()]
@@ -443,6 +445,25 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         rest.tokens.start += 1;
         rest.start = token.end;
         pieces[0] = rest;
+        return (Address::Agent(agent), Some(party), pieces);
+    }
+    // "Who are you voting for, Kenji?": a name set off at the end of a question calls on its player.
+    if sentence.asked
+        && pieces.len() > 1
+        && let Some(last) = pieces.last()
+        && last.opened_by.is_none()
+        && let [token] = scene.tokens[last.tokens.clone()]
+            .iter()
+            .filter(|t| !matches!(t.lex(), Some(Lex::Noise)))
+            .collect::<Vec<_>>()
+            .as_slice()
+        && let Tok::Agent { index, after: None, before: None, .. } = token.kind
+        && scene.skeleton.refs[index].kind == RefKind::Other
+        && let Some(agent) = scene.skeleton.refs[index].agent
+        && Some(agent) != scene.ctx.speaker
+    {
+        let party = vocative(token, agent);
+        pieces.pop();
         return (Address::Agent(agent), Some(party), pieces);
     }
     (standing, leading, pieces)

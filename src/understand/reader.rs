@@ -455,6 +455,10 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
             && !matches!(person, Person::Wh)
             && (scene.lexicon.joins(&text[last.end..token.start]) || both_mo(last))
         {
+            // «ケンジかリンが狼», "Kenji or Rin is a wolf": one of them, unless a quantifier says how many.
+            if scene.lexicon.is_or(&text[last.end..token.start]) && last.quant.is_none() {
+                last.quant = Some(Quant::Or);
+            }
             last.people.push(person);
             last.end = token.end;
             last.mark_end = mark_end;
@@ -907,10 +911,24 @@ fn value_disjunction(scene: &Scene, tokens: &[Token], from: usize, to: usize) ->
 /// Whether a Japanese role or species word is followed by a case particle or a count («この村で», «村のみんな»,
 /// «狼2匹»): it then modifies or counts something, and states nobody's role.
 fn case_particle(rest: &str) -> bool {
-    // «占い師に見える», «狂人の可能性が高い»: what a player looks like, or may be, is still the state.
-    let copula = ["です", "でし", "でご", "であ", "では", "でも", "でな", "に見え", "の可能性"]
-        .iter()
-        .any(|c| rest.starts_with(c));
+    // «占い師に見える», «狂人の可能性が高い»: what a player looks like, or may be, is still the state, and so is
+    // the last of alternatives («人狼か狂人のどちらかだ»).
+    let copula = [
+        "です",
+        "でし",
+        "でご",
+        "であ",
+        "では",
+        "でも",
+        "でな",
+        "に見え",
+        "の可能性",
+        "のどちらか",
+        "のどっちか",
+        "のいずれか",
+    ]
+    .iter()
+    .any(|c| rest.starts_with(c));
     // «村人陣営の方だ»: «の方» is still the state.
     let particle = rest.starts_with(['で', 'に', 'を', 'へ']) || rest.starts_with('の') && !rest.starts_with("の方");
     // «狼1確実に減らせる», «狼2匹»: a count of wolves, not what anyone is.
