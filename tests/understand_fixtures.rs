@@ -240,6 +240,11 @@ or without how many	en	Kenji or Rin is a wolf.	Skip
 coming forward	ja	ここで霊能者として名乗り出ます。	COMINGOUT Agent[09] MEDIUM
 polite request	ja	ケンジさんに投票していただきたい	REQUEST ANY (VOTE Agent[03])
 polite call to come out	ja	占い師の方は名乗り出ていただきたい。	Skip
+reason closing its sentence	ja	昨日ケンジに投票したのは、彼が怪しかったからです。	BECAUSE (ESTIMATE Agent[03] WEREWOLF) (VOTED Agent[03])
+role holder asked to act	en	Could the bodyguard protect Sakura tonight?	REQUEST ANY (GUARD Agent[02])
+which of two roles	en	Rin, are you a Seer or Villager?	Skip
+whose behaviour	en	I find @Rin's shifting suspicious.	ESTIMATE Agent[07] WEREWOLF
+who is, not whose	en	We have to vote Rin. He acts just like a wolf who's hiding.	REQUEST ANY (VOTE Agent[07]) ; ESTIMATE Agent[07] WEREWOLF
 ";
 
 #[test]

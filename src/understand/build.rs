@@ -518,6 +518,14 @@ fn role_of(f: &Filled) -> Option<Role> {
     })
 }
 
+/// The one role a yes/no question asks about: "are you the seer or the medium?" asks which, and no one
+/// sentence says that.
+fn asked_role(f: &Filled) -> Result<Role, Drop> {
+    let role = role_of(f).ok_or_else(|| drop("no role"))?;
+    let other = f.values.iter().any(|(value, _)| matches!(value, Value::Role(r) if *r != role));
+    if other || f.value_or { Err(drop("asks which of several roles")) } else { Ok(role) }
+}
+
 /// The species a result frame's value or its words give (a role word in a result is read as its species).
 fn species_of(f: &Filled) -> Option<Species> {
     if let Some(FrameValue::Species(species)) = f.frame.and_then(|frame| frame.value).or(f.merged_value) {
@@ -1159,7 +1167,7 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             if to == Agent::Any {
                 return Err(drop("asks nobody in particular"));
             }
-            let role = role_of(f).ok_or_else(|| drop("no role"))?;
+            let role = asked_role(f)?;
             return Ok(vec![inquire(to, Sentence::new(Content::Comingout { target: to, role }))]);
         }
         None if f.bare_role && !f.flags.any(Flags::QUESTION | Flags::NEG | Flags::HEDGE) => {
@@ -1246,7 +1254,7 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
         }
         Person::You(_) if asking => {
             let to = agent(scene, subject)?;
-            let role = role_of(f).ok_or_else(|| drop("no role"))?;
+            let role = asked_role(f)?;
             Ok(vec![inquire(to, Sentence::new(Content::Comingout { target: to, role }))])
         }
         Person::Everyone => Err(drop("everyone has no role")),
@@ -1340,7 +1348,7 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 }]);
             }
             if asking {
-                let role = role_of(f).ok_or_else(|| drop("no role"))?;
+                let role = asked_role(f)?;
                 // «@リン 霊能者ってほんと？»: asked of the player it is about, it asks for a claim.
                 if matches!(subject, Person::Named(_)) && asked(scene, f).ok() == Some(target) && f.subject.is_none() {
                     return Ok(vec![inquire(target, Sentence::new(Content::Comingout { target, role }))]);

@@ -672,11 +672,18 @@ fn reasons(
             (_, Some(Conn::ReasonBefore)) if !readings.is_empty() => {
                 let next_one =
                     pieces.peek().is_some_and(|(_, (_, next))| next.len() == 1 && joinable(&readings, &next[0]));
+                // «昨日ケンジに投票したのは、怪しかったからです»: a reason closing its sentence explains the
+                // piece before.
+                let closes_sentence = index + 1 == count
+                    || index + 2 == count && pieces.peek().is_some_and(|(_, (_, next))| next.is_empty());
                 if next_one && let Some((_, (_, next))) = pieces.peek_mut() {
                     let conclusion = next.remove(0);
                     out.push(because(readings, conclusion));
                 } else if alone && previous_one(earlier, &readings, None) {
                     let conclusion = earlier.remove(previous.start);
+                    out.push(because(readings, conclusion));
+                } else if closes_sentence && last_piece.len() == 1 && joinable(&readings, &out[last_piece.start]) {
+                    let conclusion = out.remove(last_piece.start);
                     out.push(because(readings, conclusion));
                 } else {
                     out.extend(readings);

@@ -894,6 +894,8 @@ fn has_mark(party: &Party, mark: &str, cue_start: usize, cue_end: usize, japanes
         // "Mio's silence on her voting": an English object preposition governs what follows it, so a player
         // it marks before the cue belongs to another word.
         "for" | "on" | "to" | "against" if !japanese => after_cue && party.before.as_deref() == Some(mark),
+        // "a wolf who's hiding": «who's» is "who is", no one's possession.
+        "'s" => party.after.as_deref() == Some(mark) && !party.people.contains(&Person::Wh),
         _ => party.after.as_deref() == Some(mark) || party.before.as_deref() == Some(mark),
     }
 }
