@@ -243,6 +243,10 @@ polite call to come out	ja	占い師の方は名乗り出ていただきたい�
 reason closing its sentence	ja	昨日ケンジに投票したのは、彼が怪しかったからです。	BECAUSE (ESTIMATE Agent[03] WEREWOLF) (VOTED Agent[03])
 role holder asked to act	en	Could the bodyguard protect Sakura tonight?	REQUEST ANY (GUARD Agent[02])
 which of two roles	en	Rin, are you a Seer or Villager?	Skip
+a claim reported, not called for	en	Sakura claims medium.	Agent[02] COMINGOUT Agent[02] MEDIUM
+a claim reported, not called for	en	Sakura claims seer.	Agent[02] COMINGOUT Agent[02] SEER
+a call to claim	en	Sakura, claim seer please.	REQUEST Agent[02] (COMINGOUT Agent[02] SEER)
+a role a claim took	en	Sakura co seer.	Skip
 whose behaviour	en	I find @Rin's shifting suspicious.	ESTIMATE Agent[07] WEREWOLF
 who is, not whose	en	We have to vote Rin. He acts just like a wolf who's hiding.	REQUEST ANY (VOTE Agent[07]) ; ESTIMATE Agent[07] WEREWOLF
 ";

@@ -482,10 +482,19 @@ fn vocative_follows(scene: &Scene, next: &Token) -> bool {
         Tok::Agent { kind, .. } => matches!(kind, RefKind::Me | RefKind::You),
         Tok::Word(Lex::Wh) => true,
         Tok::Word(Lex::Markers(flags)) => flags.any(Flags::REQUEST | Flags::QUESTION | Flags::INFO),
-        // "Minato please vote…", "Midori vote Shion": a verb in its base form.
-        Tok::Word(Lex::Cue(f)) => scene.lexicon.frames.frames[f as usize].verb,
+        // "Minato please vote…", "Midori vote Shion": a verb in its base form ("Sakura claims medium" reports).
+        Tok::Word(Lex::Cue(f)) => {
+            scene.lexicon.frames.frames[f as usize].verb && !inflected(&scene.skeleton.text[next.start..next.end])
+        }
         _ => false,
     }
+}
+
+/// Whether an English verb cue is said in its third-person or past form ("claims", "declared"), which no
+/// command takes.
+fn inflected(cue: &str) -> bool {
+    let verb = cue.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+    verb.len() > 3 && (verb.ends_with('s') && !verb.ends_with("ss") || verb.ends_with("ed"))
 }
 
 /// Pieces that evoke nothing lend their words to the next piece (the last one to the previous one).

@@ -217,8 +217,11 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         // «俺の結果はジョージが人間»: a result with no source word is no opinion either (C4).
         && !out.dropped.iter().any(|d| d.reason == super::build::NO_SOURCE || d.reason == super::build::NOUN_PHRASE)
         && let Some(anchor) = state_anchor(scene, tokens)
-        // «占い師であると名乗り出る者はおらぬか»: the role a claim verb took is no statement of its own.
-        && !cues.iter().any(|&(at, frame)| frame.class == super::frames::Class::Claim && anchor < at)
+        // «占い師であると名乗り出る者はおらぬか», "Sakura co seer": the role a claim verb took is no statement of
+        // its own (an English claim verb comes before its role).
+        && !cues.iter().any(|&(at, frame)| {
+            frame.class == super::frames::Class::Claim && (anchor < at || scene.lexicon.word_boundaries)
+        })
         // "I peeked at George and he's a wolf": what a divination that gave nothing found is no opinion (C4).
         && !cues.iter().any(|&(_, frame)| frame.class == super::frames::Class::Divine)
     {
