@@ -247,6 +247,9 @@ a claim reported, not called for	en	Sakura claims medium.	Agent[02] COMINGOUT Ag
 a claim reported, not called for	en	Sakura claims seer.	Agent[02] COMINGOUT Agent[02] SEER
 a call to claim	en	Sakura, claim seer please.	REQUEST Agent[02] (COMINGOUT Agent[02] SEER)
 a role a claim took	en	Sakura co seer.	Skip
+belief in a clause	ja	シオンさんは人狼ではないと信じています。	Skip
+belief in a clause	en	I trust that Shion is not a wolf.	Skip
+negative tag question	ja	ダイスケさんって人狼っぽくないですか？	ESTIMATE Agent[09] WEREWOLF
 whose behaviour	en	I find @Rin's shifting suspicious.	ESTIMATE Agent[07] WEREWOLF
 who is, not whose	en	We have to vote Rin. He acts just like a wolf who's hiding.	REQUEST ANY (VOTE Agent[07]) ; ESTIMATE Agent[07] WEREWOLF
 ";
