@@ -249,6 +249,7 @@ a call to claim	en	Sakura, claim seer please.	REQUEST Agent[02] (COMINGOUT Agent
 a role a claim took	en	Sakura co seer.	Skip
 belief in a clause	ja	シオンさんは人狼ではないと信じています。	Skip
 belief in a clause	en	I trust that Shion is not a wolf.	Skip
+'who' never a player	en	Who is your wolf pick and what's your evidence this time?	Skip
 negative tag question	ja	タクミさんって人狼っぽくないですか？	ESTIMATE Agent[06] WEREWOLF
 whose behaviour	en	I find @Rin's shifting suspicious.	ESTIMATE Agent[07] WEREWOLF
 who is, not whose	en	We have to vote Rin. He acts just like a wolf who's hiding.	REQUEST ANY (VOTE Agent[07]) ; ESTIMATE Agent[07] WEREWOLF

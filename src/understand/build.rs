@@ -815,6 +815,10 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
         let to = asked(scene, f)?;
         return Ok(sentences(&targets)?.into_iter().map(|s| inquire(to, s)).collect());
     }
+    // "Who is your wolf pick and …?" with the question mark on a later clause: "who" asks; it is no player.
+    if target_party.people.contains(&Person::Wh) {
+        return Err(drop("'who' outside a question"));
+    }
     let steers = f.frame.is_some_and(|frame| frame.steer);
     if f.flags.any(Flags::REQUEST) || f.imperative_request() {
         let to = asked(scene, f)?;
