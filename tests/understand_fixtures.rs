@@ -251,6 +251,7 @@ belief in a clause	ja	シオンさんは人狼ではないと信じています�
 belief in a clause	en	I trust that Shion is not a wolf.	Skip
 whether to act, weighed	ja	ケンジさんに投票するか、リンさんに投票するか、まだ決めていません。	Skip
 a polite therefore	ja	私の占いでは、リンさんは人間でした。ですので、リンさんを信じてあげてください。	BECAUSE (DIVINED Agent[07] HUMAN) (REQUEST ANY (ESTIMATE Agent[07] VILLAGER))
+chat results after a space	ja	占いCO ケンジ● リン○	COMINGOUT Agent[09] SEER ; DIVINED Agent[03] WEREWOLF ; DIVINED Agent[07] HUMAN
 'who' never a player	en	Who is your wolf pick and what's your evidence this time?	Skip
 negative tag question	ja	タクミさんって人狼っぽくないですか？	ESTIMATE Agent[06] WEREWOLF
 whose behaviour	en	I find @Rin's shifting suspicious.	ESTIMATE Agent[07] WEREWOLF

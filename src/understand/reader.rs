@@ -653,6 +653,13 @@ fn fill_frame<'f>(
                 if used[k] || party.start < domain_start || party.start >= domain_end {
                     continue;
                 }
+                // «占いCO ケンジ● リン○»: a player a result mark follows is the result's, not the claimant.
+                if *slot == Slot::Claimant
+                    && japanese
+                    && tokens.iter().any(|t| t.start == party.mark_end && matches!(t.lex(), Some(Lex::Mark(_))))
+                {
+                    continue;
+                }
                 let marked = if mark == "next" {
                     !japanese && party.before.is_none() && right_after(&scene.skeleton.text, cue.end, party.start)
                 } else {

@@ -94,6 +94,17 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
         }
         cuts.push((at, next, None, None));
     }
+    // «占いCO ケンジ● リン○»: in Japanese chat a space before a name parts clauses as a comma does (a space after a
+    // name, «Agent[01] に投票», does not).
+    if !lexicon.word_boundaries {
+        for i in first + 1..last {
+            let (before, name) = (&tokens[i - 1], &tokens[i]);
+            let gap = &text[before.end.min(name.start)..name.start];
+            if name.is_agent() && !before.is_agent() && !gap.is_empty() && gap.chars().all(char::is_whitespace) {
+                cuts.push((name.start, i, None, None));
+            }
+        }
+    }
     for (i, token) in tokens.iter().enumerate().take(last).skip(first) {
         let Tok::Word(Lex::Conn(mut conn)) = token.kind else { continue };
         // A particle that a name took («ユミから白もらった») is no connective.
