@@ -252,6 +252,10 @@ belief in a clause	en	I trust that Shion is not a wolf.	Skip
 whether to act, weighed	ja	ケンジさんに投票するか、リンさんに投票するか、まだ決めていません。	Skip
 a polite therefore	ja	私の占いでは、リンさんは人間でした。ですので、リンさんを信じてあげてください。	BECAUSE (DIVINED Agent[07] HUMAN) (REQUEST ANY (ESTIMATE Agent[07] VILLAGER))
 chat results after a space	ja	占いCO ケンジ● リン○	COMINGOUT Agent[09] SEER ; DIVINED Agent[03] WEREWOLF ; DIVINED Agent[07] HUMAN
+a role coming forward	ja	占い師が名乗り出ていないのは興味深いな。	Skip
+an ally trusted	ja	@ケンジ 君は味方だと信じているよ。	ESTIMATE Agent[03] VILLAGER
+two reasons, not a cleft	ja	私はケンジに投票する。リンが人間であり、ケンジが疑わしい存在だからだ。	VOTE Agent[03] ; ESTIMATE Agent[07] VILLAGER ; ESTIMATE Agent[03] WEREWOLF
+a claim by 'who'	en	Let's hold off on CO until we see who claims Seer first.	Skip
 'who' never a player	en	Who is your wolf pick and what's your evidence this time?	Skip
 negative tag question	ja	タクミさんって人狼っぽくないですか？	ESTIMATE Agent[06] WEREWOLF
 whose behaviour	en	I find @Rin's shifting suspicious.	ESTIMATE Agent[07] WEREWOLF

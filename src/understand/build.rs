@@ -602,6 +602,15 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
     if f.flags.any(Flags::FAKE) {
         return Err(drop("a role called fake is denied, which is ambiguous (C7)"));
     }
+    // "until we see who claims Seer": a claim whose claimant is "who" is nobody's.
+    let by_who = scene.tokens.iter().any(|t| {
+        t.end <= f.cue.0
+            && matches!(t.lex(), Some(super::lexicon::Lex::Wh))
+            && scene.skeleton.text[t.end..f.cue.0].trim().is_empty()
+    });
+    if by_who && !f.asking() {
+        return Err(drop("a claim by 'who'"));
+    }
     // «ミドリ1COでベンジャミン黒か»: a result mark beside a claim is the claimant's result, not the role claimed.
     if f.frame.is_none_or(|frame| frame.value.is_none()) && f.values.iter().all(|(v, _)| matches!(v, Value::Mark(_))) {
         return Err(drop("a result mark names no role to claim"));

@@ -158,7 +158,7 @@ pub fn read(scene: &Scene) -> Read {
             && held.is_none()
             && matches!(results.as_slice(), [(piece, readings)] if readings.len() == 1
                 && piece.closed_by == Some(Conn::ReasonBefore));
-        let mut readings = reasons(results, &mut out.readings, previous.clone());
+        let mut readings = reasons(scene, results, &mut out.readings, previous.clone());
         if let Some(reason) = held.take() {
             match readings.as_mut_slice() {
                 [conclusion]
@@ -656,13 +656,15 @@ fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> Flags {
 /// either side says nothing, or the conclusion is a question, they stand apart. `earlier` holds the readings
 /// of the sentences before, `previous` those of the sentence right before.
 fn reasons(
+    scene: &Scene,
     results: Vec<(Piece, Vec<Reading>)>,
     earlier: &mut Vec<Reading>,
     previous: std::ops::Range<usize>,
 ) -> Vec<Reading> {
     let mut out: Vec<Reading> = Vec::new();
-    // The readings of the piece before, in `out`.
+    // The readings of the piece before, in `out`, and where that piece ended.
     let mut last_piece = 0..0;
+    let mut last_piece_end = 0;
     let count = results.len();
     let mut pieces = results.into_iter().enumerate().peekable();
     // The sentence before says one thing that can be joined to `conclusion`.
@@ -682,16 +684,21 @@ fn reasons(
                 let next_one =
                     pieces.peek().is_some_and(|(_, (_, next))| next.len() == 1 && joinable(&readings, &next[0]));
                 // «昨日ケンジに投票したのは、怪しかったからです»: a reason closing its sentence explains the
-                // piece before.
+                // clause the piece before turned into a noun («のは»); «Aであり、Bだからだ» are two reasons.
                 let closes_sentence = index + 1 == count
                     || index + 2 == count && pieces.peek().is_some_and(|(_, (_, next))| next.is_empty());
+                let cleft = scene.lexicon.nominalises(&scene.skeleton.text[..last_piece_end]);
                 if next_one && let Some((_, (_, next))) = pieces.peek_mut() {
                     let conclusion = next.remove(0);
                     out.push(because(readings, conclusion));
                 } else if alone && previous_one(earlier, &readings, None) {
                     let conclusion = earlier.remove(previous.start);
                     out.push(because(readings, conclusion));
-                } else if closes_sentence && last_piece.len() == 1 && joinable(&readings, &out[last_piece.start]) {
+                } else if closes_sentence
+                    && cleft
+                    && last_piece.len() == 1
+                    && joinable(&readings, &out[last_piece.start])
+                {
                     let conclusion = out.remove(last_piece.start);
                     out.push(because(readings, conclusion));
                 } else {
@@ -741,6 +748,7 @@ fn reasons(
             _ => out.extend(readings),
         }
         last_piece = start.min(out.len())..out.len();
+        last_piece_end = piece.end;
     }
     out
 }

@@ -629,7 +629,8 @@ fn fill_frame<'f>(
     // as a kind, is not the role claimed.
     if japanese && frame.class == Class::Claim && frame.value.is_none() {
         let text = scene.skeleton.text.as_str();
-        let topic = |rest: &str| ["は", "って", "なんて", "とか", "という"].iter().any(|p| rest.starts_with(p));
+        // «占い師が名乗り出ていない»: a role marked «が» is whoever holds it coming out, not the speaker's claim.
+        let topic = |rest: &str| ["は", "って", "なんて", "とか", "という", "が"].iter().any(|p| rest.starts_with(p));
         filled.values.retain(|&(_, (_, end))| !text.get(end..).is_some_and(topic));
     }
     filled.value_or = value_disjunction(scene, tokens, from, to);
