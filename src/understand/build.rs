@@ -4,7 +4,7 @@
 
 use super::flags::Flags;
 use super::frames::{Class, Frame, Negated, Slot, Value as FrameValue};
-use super::lexicon::{Quant, Source, Time};
+use super::lexicon::{Lex, Quant, Source, Time};
 use super::reader::{Origin, Pending, PieceContext, Value};
 use super::scene::{Address, Scene};
 use super::words::PronounKind;
@@ -604,9 +604,7 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
     }
     // "until we see who claims Seer": a claim whose claimant is "who" is nobody's.
     let by_who = scene.tokens.iter().any(|t| {
-        t.end <= f.cue.0
-            && matches!(t.lex(), Some(super::lexicon::Lex::Wh))
-            && scene.skeleton.text[t.end..f.cue.0].trim().is_empty()
+        t.end <= f.cue.0 && matches!(t.lex(), Some(Lex::Wh)) && scene.skeleton.text[t.end..f.cue.0].trim().is_empty()
     });
     if by_who && !f.asking() {
         return Err(drop("a claim by 'who'"));

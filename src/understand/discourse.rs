@@ -687,7 +687,6 @@ fn reasons(
                 // clause the piece before turned into a noun («のは»); «Aであり、Bだからだ» are two reasons.
                 let closes_sentence = index + 1 == count
                     || index + 2 == count && pieces.peek().is_some_and(|(_, (_, next))| next.is_empty());
-                let cleft = scene.lexicon.nominalises(&scene.skeleton.text[..last_piece_end]);
                 if next_one && let Some((_, (_, next))) = pieces.peek_mut() {
                     let conclusion = next.remove(0);
                     out.push(because(readings, conclusion));
@@ -695,7 +694,7 @@ fn reasons(
                     let conclusion = earlier.remove(previous.start);
                     out.push(because(readings, conclusion));
                 } else if closes_sentence
-                    && cleft
+                    && scene.lexicon.nominalises(&scene.skeleton.text[..last_piece_end])
                     && last_piece.len() == 1
                     && joinable(&readings, &out[last_piece.start])
                 {
