@@ -108,6 +108,8 @@ pub(crate) enum Mood {
     Result,
     /// An intention or a view for a day already past: 「〜に投票するつもりでした」 / "I was going to vote for …".
     Past,
+    /// `Past` in plain form, for alternatives, views held and denials: 「〜に投票するつもりだった」.
+    PlainPast,
 }
 
 impl Mood {
@@ -120,6 +122,7 @@ impl Mood {
             Mood::Question => "question",
             Mood::Result => "result",
             Mood::Past => "past",
+            Mood::PlainPast => "plain_past",
         }
     }
 }
@@ -812,7 +815,7 @@ impl<'a> Composer<'a> {
     /// over a list, or another's request or question reported (「…と聞いているわけではありません」), where a
     /// statement or a question is wanted; or alternatives as listed, joined clauses, another's view held or a
     /// BECAUSE of plain clauses, where a sentence or a question is wanted (inside a list of clauses they would blur
-    /// into it). A past day's plan stays quoted, as the plain form has no past plan (「…つもりでした」).
+    /// into it). A past day's plan is denied in its plain form (「…つもりだったわけではありません」).
     fn denied_as_clause(&self, sentence: &Sentence, scope: Scope, mood: Mood) -> bool {
         if self.listed_alternatives(sentence, scope)
             || is_joined_and(sentence, scope.inherited)
@@ -821,12 +824,9 @@ impl<'a> Composer<'a> {
         {
             return matches!(mood, Mood::Statement | Mood::Question);
         }
-        let past_plan = matches!(&sentence.content, Content::Day { day, sentence: operand }
-            if day_mood(*day, operand, Mood::Statement, self.ctx.day) == Mood::Past);
         let reported = written_subject(sentence, scope.inherited).is_some()
             && matches!(sentence.content, Content::Request { .. } | Content::Inquire { .. });
         matches!(mood, Mood::Statement | Mood::Plain | Mood::Question)
-            && !past_plan
             && (is_inline(sentence, scope.inherited)
                 || reported
                 || matches!(self.compound_clause(sentence, scope), Some(CompoundClause::Merged(_))))
@@ -839,9 +839,9 @@ impl<'a> Composer<'a> {
     }
 
     /// The holder of another's view said held, its view in plain form (「ケンジさんは、…と考えています」, denied
-    /// 「ケンジさんが、…と考えているわけではありません」 / "Kenji holds that …"): a view of one clause (not a past
-    /// day's plan, which has no plain form), of clauses joined or merged, of alternatives listed, or a BECAUSE of
-    /// plain clauses. A reported request or question is said as reported (see `denied_as_clause`).
+    /// 「ケンジさんが、…と考えているわけではありません」 / "Kenji holds that …"): a view of one clause (a past day's
+    /// plan in its plain form, 「…つもりだった」), of clauses joined or merged, of alternatives listed, or a BECAUSE
+    /// of plain clauses. A reported request or question is said as reported (see `denied_as_clause`).
     fn held_view(&self, sentence: &Sentence, scope: Scope) -> Option<Agent> {
         if !sentence.content.keyword().is_operator() {
             return None;
@@ -850,9 +850,6 @@ impl<'a> Composer<'a> {
         let inner = Scope { inherited: Some(who), ..scope };
         let plain = match &sentence.content {
             Content::Request { .. } | Content::Inquire { .. } => false,
-            Content::Day { day, sentence: operand } => {
-                is_inline(sentence, Some(who)) && day_mood(*day, operand, Mood::Statement, self.ctx.day) != Mood::Past
-            }
             _ => {
                 is_inline(sentence, Some(who))
                     || self.compound_clause(sentence, inner).is_some()
@@ -1171,7 +1168,14 @@ pub(crate) fn day_mood(day: u32, operand: &Sentence, mood: Mood, today: Option<u
             | Content::Attack { .. }
             | Content::Estimate { .. }
     );
-    if mood == Mood::Statement && intention && today.is_some_and(|today| day < today) { Mood::Past } else { mood }
+    if !intention || today.is_none_or(|today| day >= today) {
+        return mood;
+    }
+    match mood {
+        Mood::Statement => Mood::Past,
+        Mood::Plain => Mood::PlainPast,
+        _ => mood,
+    }
 }
 
 /// How a BECAUSE is said (see `Composer::because_in`).

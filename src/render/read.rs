@@ -51,8 +51,16 @@ const MAX_OPERANDS: usize = 8;
 /// Most places an AND's text may be cut into sentences (every grouping of them is tried).
 const MAX_AND_CUTS: usize = 10;
 
-const MOODS: [Mood; 7] =
-    [Mood::Statement, Mood::Plain, Mood::Request, Mood::Suggest, Mood::Question, Mood::Result, Mood::Past];
+const MOODS: [Mood; 8] = [
+    Mood::Statement,
+    Mood::Plain,
+    Mood::Request,
+    Mood::Suggest,
+    Mood::Question,
+    Mood::Result,
+    Mood::Past,
+    Mood::PlainPast,
+];
 const KINDS: [&str; 4] = ["me", "you", "any", "agent"];
 const VERBS: [Keyword; 13] = [
     Keyword::Estimate,
@@ -1251,8 +1259,13 @@ impl<'a> Reader<'a> {
     /// The moods a DAY operand is read in: a day before today also states its intentions as past plans (see
     /// `compose::day_mood`; the confirmation drops whatever the wrong mood reads).
     fn operand_moods(&self, day: u32, mood: Mood) -> impl Iterator<Item = Mood> {
-        let past = mood == Mood::Statement && self.ctx.day.is_some_and(|today| day < today);
-        std::iter::once(mood).chain(past.then_some(Mood::Past))
+        let past = match mood {
+            Mood::Statement => Some(Mood::Past),
+            Mood::Plain => Some(Mood::PlainPast),
+            _ => None,
+        };
+        let past = past.filter(|_| self.ctx.day.is_some_and(|today| day < today));
+        std::iter::once(mood).chain(past)
     }
 
     /// DAY frames in `mood` for each relative word and, for an inline statement in sentence position
