@@ -260,6 +260,23 @@ a claim by 'who'	en	Let's hold off on CO until we see who claims Seer first.	Ski
 negative tag question	ja	タクミさんって人狼っぽくないですか？	ESTIMATE Agent[06] WEREWOLF
 whose behaviour	en	I find @Rin's shifting suspicious.	ESTIMATE Agent[07] WEREWOLF
 who is, not whose	en	We have to vote Rin. He acts just like a wolf who's hiding.	REQUEST ANY (VOTE Agent[07]) ; ESTIMATE Agent[07] WEREWOLF
+an invitation	ja	皆さん、今日はリンさんに投票しませんか？	REQUEST ANY (VOTE Agent[07])
+a polite request	ja	サクラさん、ケンジを占ってくれませんか？	REQUEST Agent[02] (DIVINATION Agent[03])
+a polite request	ja	ミナトさん、今夜はサクラさんを護衛していただけませんか？	REQUEST Agent[01] (GUARD Agent[02])
+not voted, asked	ja	ケンジに投票していませんか？	INQUIRE ANY (NOT (VOTED Agent[03]))
+a mention with a particle	ja	@シオン の沈黙は不自然。人狼の可能性が高い。今日は彼女を吊るべき。	ESTIMATE Agent[04] WEREWOLF ; REQUEST ANY (VOTE Agent[04])
+a mention calling at the end	ja	怪しいのはサクラへの追随だよ、 @ケンジ 。私は予定通り君に投票する。	ESTIMATE Agent[02] WEREWOLF ; VOTE Agent[03]
+a final vote, no call	en	My final vote: @Kenji . Kenji claimed seer.	VOTE Agent[03] ; Agent[03] COMINGOUT Agent[03] SEER
+asking about one's own vote	en	Your vote pattern is odd, @Kenji.	Skip
+a result denying a species	ja	昨晩の占い結果をお伝えします。タクミさんは人狼ではありませんでした。	DIVINED Agent[06] HUMAN
+a result denying a species	ja	霊能結果、ケンジは白じゃなかった。	IDENTIFIED Agent[03] WEREWOLF
+a result denying a species	en	My divination result: Kenji is not a werewolf.	DIVINED Agent[03] HUMAN
+a denial, no result	ja	占い結果はまだだけど、タクミさんは人狼ではないと思う。	Skip
+a source as an object	ja	ケンジは私の占いを疑っている。人狼だからだろう。	ESTIMATE Agent[03] WEREWOLF
+a clause talked about	ja	ミオを急に疑うのは根拠が薄い。	Skip
+a clause talked about	ja	リンとユミが占い師を名乗るのは面白い状況だね。	Skip
+a stop request, not talked about	ja	サクラさん、リンに投票するのはやめて	REQUEST Agent[02] (NOT (VOTE Agent[07]))
+weighing one's vote	ja	ケンジは白だった。だから彼は村人だと思う。投票先をよく考えるよ。	ESTIMATE Agent[03] VILLAGER
 ";
 
 #[test]

@@ -539,6 +539,30 @@ fn species_of(f: &Filled) -> Option<Species> {
     })
 }
 
+/// The species a result gives when its species word is denied right beside it («人狼ではありませんでした», "not a
+/// werewolf"): the other one (a role other than werewolf has no opposite).
+fn denied_species(scene: &Scene, f: &Filled) -> Option<Species> {
+    let text = scene.skeleton.text.as_str();
+    let words = scene.lexicon;
+    let denied = f.values.iter().find_map(|&(ref value, (start, end))| {
+        let after = text.get(end..)?.trim_start();
+        let before = text.get(..start)?.trim_end();
+        let beside = words.species_denied_after.iter().any(|w| after.starts_with(w.as_str()))
+            || words.species_denied_before.iter().any(|w| before.ends_with(w.as_str()));
+        match value {
+            _ if !beside => None,
+            Value::Species(species) | Value::Mark(species) => Some(*species),
+            Value::Wolf | Value::Role(Role::Werewolf) => Some(Species::Werewolf),
+            Value::Role(_) => None,
+        }
+    })?;
+    match denied {
+        Species::Werewolf => Some(Species::Human),
+        Species::Human => Some(Species::Werewolf),
+        Species::Any => None,
+    }
+}
+
 /// What a question or request for information with this cue asks for; about a past day, the past act
 /// («昨日の投票先を教えて» → `VOTED ANY`).
 fn asks(scene: &Scene, f: &Filled) -> Option<Result<Vec<Sentence>, Drop>> {
@@ -677,7 +701,9 @@ fn negated_claim(f: &Filled, sentence: Sentence) -> Result<Sentence, Drop> {
 
 /// DIVINED / IDENTIFIED.
 fn result(scene: &Scene, f: &Filled) -> Built {
-    let species = species_of(f);
+    // «占い結果：タクミさんは人狼ではありません»: the species denied beside its word is the other one.
+    let denied = if f.flags.any(Flags::NEG) { denied_species(scene, f) } else { None };
+    let species = denied.or_else(|| species_of(f));
     let target_party = f.target.clone().or_else(|| f.pending.as_ref().map(|p| p.target.clone()));
     if f.asking()
         && (species.is_none() || target_party.is_none())
@@ -760,7 +786,7 @@ fn result(scene: &Scene, f: &Filled) -> Built {
     }
     // «Xさんは…に人狼判定を出しているようですね»: a hedge on someone else's result only hedges the report.
     let hedged = f.flags.any(Flags::HEDGE) && reporter.is_none_or(|r| Some(r) == scene.ctx.speaker);
-    if f.flags.any(Flags::NEG | Flags::UNDECIDED | Flags::FAKE) || hedged {
+    if f.flags.any(Flags::NEG) && denied.is_none() || f.flags.any(Flags::UNDECIDED | Flags::FAKE) || hedged {
         return Err(drop("a negated or hedged result"));
     }
     // «なるほど、ユウは人間判定か»: a result given by nobody named, with no claim of the speaker's before it.
@@ -1338,9 +1364,16 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 .map(|p| p.source);
             let source = f.source.or(f.context_source.as_ref().map(|o| o.source)).or(pending);
             let marked = f.values.iter().any(|(v, _)| matches!(v, Value::Mark(_)));
+            // «昨晩の占い結果です。タクミさんは人狼ではありませんでした。»: a result has two species, so one the
+            // speaker reports denied is the other (not one others are said to have confirmed, a passive).
+            let species = match f.flags {
+                flags if !flags.any(Flags::NEG) => species_of(f),
+                flags if flags.contains(Flags::PAST) && !flags.any(Flags::PASSIVE) => denied_species(scene, f),
+                _ => None,
+            };
             if let Some(source) = source
-                && let Some(species) = species_of(f)
-                && !f.flags.any(Flags::NEG | Flags::HEDGE | Flags::QUESTION)
+                && let Some(species) = species
+                && !f.flags.any(Flags::HEDGE | Flags::QUESTION)
             {
                 let content = match source {
                     Source::Divination => Content::Divined { target, species },

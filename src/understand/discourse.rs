@@ -145,6 +145,11 @@ pub fn read(scene: &Scene) -> Read {
             if read.topic.is_some() {
                 state.topic = read.topic;
                 state.topic_sentence = state.sentences;
+            } else if context.last && read.readings.is_empty() && read.owner.is_some() {
+                // «ダイスケの沈黙は不自然。人狼の可能性高い。»: a sentence that only remarks on a player's doings
+                // makes that player what the next one is about.
+                state.topic = read.owner;
+                state.topic_sentence = state.sentences;
             }
             out.dropped.extend(read.dropped);
             results.push((piece, read.readings));
@@ -447,9 +452,10 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         pieces[0] = rest;
         return (Address::Agent(agent), Some(party), pieces);
     }
-    // "Who are you voting for, Kenji?": a name set off at the end of a question calls on its player.
-    if sentence.asked
-        && pieces.len() > 1
+    // "Who are you voting for, Kenji?": a name set off at the end of a question calls on its player; so does an
+    // `@` mark set off at the end of any sentence, and it goes on addressing the sentences after
+    // («黒要素はサクラへの追随だよ、 @ケンジ 。私は予定通り君に投票する。»).
+    if pieces.len() > 1
         && let Some(last) = pieces.last()
         && last.opened_by.is_none()
         && let [token] = scene.tokens[last.tokens.clone()]
@@ -461,7 +467,12 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         && scene.skeleton.refs[index].kind == RefKind::Other
         && let Some(agent) = scene.skeleton.refs[index].agent
         && Some(agent) != scene.ctx.speaker
+        // "My final vote: @Kenji ." names the vote; a call is set off by a comma.
+        && (sentence.asked || scene.skeleton.refs[index].marked && text[..token.start].trim_end().ends_with([',', '、']))
     {
+        if scene.skeleton.refs[index].marked {
+            state.standing = Address::Agent(agent);
+        }
         let party = vocative(token, agent);
         pieces.pop();
         return (Address::Agent(agent), Some(party), pieces);

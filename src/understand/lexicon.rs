@@ -104,6 +104,12 @@ struct WordDef {
     /// Someone left unnamed as a subject («1人は», «どちらかが»): what is said of them is said of nobody known.
     #[serde(default)]
     unnamed: Vec<String>,
+    /// A species word's denial right after it («人狼ではありませんでした») or right before it ("not a werewolf"):
+    /// a result denying one species gives the other.
+    #[serde(default)]
+    species_denied_after: Vec<String>,
+    #[serde(default)]
+    species_denied_before: Vec<String>,
 }
 
 /// What a matched word is.
@@ -210,6 +216,9 @@ pub struct Lexicon {
     pub people: Vec<String>,
     /// Subjects that name nobody, folded (see `words.unnamed`).
     pub unnamed: Vec<String>,
+    /// Denials of a species word after / before it, folded (see `words.species_denied_after`).
+    pub species_denied_after: Vec<String>,
+    pub species_denied_before: Vec<String>,
     /// `(where, utterance, expected)` examples of the two files, checked by the library's tests.
     #[cfg_attr(not(test), allow(dead_code))]
     pub examples: Vec<(String, String, String)>,
@@ -397,6 +406,8 @@ impl Lexicon {
             frames,
             people: def.words.people.iter().map(|w| fold_word(w)).collect(),
             unnamed: def.words.unnamed.iter().map(|w| fold_word(w)).collect(),
+            species_denied_after: def.words.species_denied_after.iter().map(|w| fold_word(w)).collect(),
+            species_denied_before: def.words.species_denied_before.iter().map(|w| fold_word(w)).collect(),
             examples,
         })
     }
@@ -478,6 +489,16 @@ impl Lexicon {
     pub fn nominalises(&self, between: &str) -> bool {
         let between = between.trim_end_matches([' ', '\u{3000}', '、', ',']);
         self.nominalisers.iter().any(|n| between.ends_with(n.as_str()))
+    }
+
+    /// Where a nominaliser closing the verb at `at` ends («疑う|のは»): only kana of the verb's ending before it.
+    pub fn nominalised_at(&self, text: &str, at: usize) -> Option<usize> {
+        let rest = text.get(at..)?;
+        let ending = rest.find(|c: char| !('ぁ'..='ゖ').contains(&c)).unwrap_or(rest.len());
+        (0..=ending).filter(|&k| rest.is_char_boundary(k)).find_map(|k| {
+            let tail = &rest[k..];
+            self.nominalisers.iter().find(|n| tail.starts_with(n.as_str())).map(|n| at + k + n.len())
+        })
     }
 
     /// The verb ending that starts exactly at `at` (Japanese), with what it says and its end.

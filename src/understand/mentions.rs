@@ -1,6 +1,7 @@
 //! Address marks and the trailing Over: `>>Agent[03]`, `@Name` (with optional padding spaces) and a final
 //! stand-alone `Over` token (C16). Leading marks name the addressee and are cut out of the text; inline
-//! `@` marks keep the name in the text (it is an ordinary reference: "I vote @Servas") and only lose the `@`.
+//! `@` marks keep the name in the text (it is an ordinary reference: "I vote @Servas") and only lose the `@`, as do
+//! leading marks whose name a particle follows («@ダイスケ の沈黙は不自然»: the name is part of the sentence).
 
 use regex::Regex;
 
@@ -30,7 +31,8 @@ pub struct Marks {
 /// Bytes after a mark in which a numbered name (`Agent[03]`, 「3番」) must end.
 const NUMBERED_WINDOW: usize = 64;
 
-pub fn find(folded: &Folded, names: &NameIndex, numbered: &Regex) -> Marks {
+/// `referenced(text, end)` says whether the name ending at `end` is part of the sentence (a particle follows it).
+pub fn find(folded: &Folded, names: &NameIndex, numbered: &Regex, referenced: impl Fn(&str, usize) -> bool) -> Marks {
     let text = folded.text.as_str();
     let mut marks = Marks::default();
     let mut leading = true;
@@ -85,6 +87,9 @@ pub fn find(folded: &Folded, names: &NameIndex, numbered: &Regex) -> Marks {
         if end == name_start {
             i = after;
             continue;
+        }
+        if leading && agent.is_some() && referenced(text, end) {
+            leading = false;
         }
         if leading {
             marks.reply |= mark_len == 2;

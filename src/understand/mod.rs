@@ -214,7 +214,9 @@ impl Understander {
         let lexicon = self.lexicon(lang);
         let folded = normalize::fold(text);
         let names = self.names.get(ctx, lexicon.word_boundaries);
-        let marks = mentions::find(&folded, &names, &lexicon.agents.numbered);
+        let marks = mentions::find(&folded, &names, &lexicon.agents.numbered, |text, end| {
+            !lexicon.word_boundaries && lexicon.mark_after(text, end).is_some()
+        });
         let span_of = |(s, e): (usize, usize)| {
             let (s, e) = folded.original_span(s, e);
             Span::new(s, e)

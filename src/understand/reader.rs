@@ -32,6 +32,9 @@ pub struct PieceReading {
     /// The player the piece is about («ダイスケは…», a third party marked as topic or subject): Japanese
     /// leaves it out of the clauses after it («…投票してたから、狼っぽい»).
     pub topic: Option<Party>,
+    /// The one player a piece names, as the owner of what it talks about («ダイスケの沈黙は不自然»): the topic
+    /// after it when the piece reads nothing and ends its sentence (see `discourse::read`).
+    pub owner: Option<Party>,
     /// A stated day that no frame of the piece took («昨日は2日目だったけど、»).
     pub day: Option<u32>,
     /// The one player a read act or opinion is about («ケンジに投票する»): a reason result with no player of
@@ -104,6 +107,12 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
             .find(|p| p.is_third_party() && p.people.len() == 1 && matches!(p.after.as_deref(), Some("は" | "が")))
             .cloned()
     };
+    if !scene.lexicon.word_boundaries && out.topic.is_none() {
+        out.owner = match parties.iter().filter(|p| p.is_third_party()).collect::<Vec<_>>().as_slice() {
+            [only] if only.people.len() == 1 && only.after.as_deref() == Some("の") => Some((*only).clone()),
+            _ => None,
+        };
+    }
     let mut used = vec![false; parties.len()];
     let mut cues: Vec<(usize, &Frame)> = Vec::new();
     let mut merged_source = None;
@@ -136,7 +145,11 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         }
     }
     for token in tokens {
-        if let Tok::Word(Lex::Source(source)) = token.kind {
+        // «我が占いを「嘘」と断定する»: a source word another verb takes as its object announces no results.
+        let object = scene.lexicon.mark_after(&scene.skeleton.text, token.end).is_some_and(|(mark, _)| mark == "を");
+        if let Tok::Word(Lex::Source(source)) = token.kind
+            && !object
+        {
             out.source = Some(Origin { source, reporter: None });
         }
     }
@@ -178,6 +191,24 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
             k += 1;
             !nominalised[k - 1]
         });
+    }
+    // «ミオを急に疑うのは根拠が薄い», «ケンジに投票するのは早い»: a clause turned noun with no player after it
+    // (not a cleft, «一番疑ってるのはケンジ») is what the sentence talks about; it asserts nothing. An ending
+    // that takes it in («投票するのはやめて») and a comment in a later piece (a cleft reason) are not that.
+    if !scene.lexicon.word_boundaries {
+        let text = scene.skeleton.text.as_str();
+        let talked_about = |at: usize| {
+            let cue_end = tokens[at].end;
+            let ending_end = scene.lexicon.ending_at(text, cue_end).map_or(cue_end, |(_, end)| end);
+            scene.lexicon.nominalised_at(text, cue_end).is_some_and(|end| {
+                let comment = text.get(end..context.piece_end).unwrap_or("");
+                end > ending_end
+                    && comment.chars().any(char::is_alphanumeric)
+                    && !parties.iter().any(|p| p.start >= end && p.start < context.piece_end)
+                    && !tokens.iter().any(|t| t.start >= end && matches!(t.kind, Tok::Word(Lex::Cue(_))))
+            })
+        };
+        cues.retain(|&(at, _)| !talked_about(at));
     }
     let mut chained = context.clone();
     chained.lent = lent;
@@ -678,6 +709,20 @@ fn fill_frame<'f>(
                 {
                     continue;
                 }
+                // «ケンジは私の占いを疑っている»: a verb whose object is a thing, not a player, is not about the
+                // player set off as its topic or subject; that player does it.
+                if *slot == Slot::Target
+                    && japanese
+                    && matches!(
+                        frame.class,
+                        Class::Estimate | Class::Vote | Class::Divine | Class::Guard | Class::Attack
+                    )
+                    && matches!(mark.as_str(), "は" | "が")
+                    && party.mark_end != cue.start
+                    && scene.skeleton.text[..cue.start].ends_with('を')
+                {
+                    continue;
+                }
                 // An interrogative asks for the target ("who did you vote for?"), never for who acts; a group
                 // word acts or is asked, never is the target.
                 if *slot != Slot::Target && party.people.contains(&Person::Wh)
@@ -787,8 +832,11 @@ fn fill_frame<'f>(
         filled.target = Some(topic.clone());
     }
     // «@ミナ、…今日は投票するね»: the player the sentence opens with is whom the speaker's vote names.
+    // "Your vote pattern is odd, @Kenji": a frame that asks about the addressee's own vote takes no target from
+    // the call.
     if filled.target.is_none()
         && frame.class == super::frames::Class::Vote
+        && frame.asks.is_none()
         && frame.slots.iter().any(|(slot, _)| *slot == Slot::Target)
         && !filled.flags.any(Flags::QUESTION | Flags::REQUEST | Flags::INCLUSIVE | Flags::INFO)
         // «ケンジの投票に反対»: another player's vote is not the speaker's.

@@ -111,7 +111,7 @@ fn debug_dump() {
     let lexicon = understander.lexicon(lang);
     let folded = normalize::fold(&text);
     let names = agents::NameIndex::new(&ctx, lexicon.word_boundaries);
-    let marks = mentions::find(&folded, &names, &lexicon.agents.numbered);
+    let marks = mentions::find(&folded, &names, &lexicon.agents.numbered, |_, _| false);
     let skeleton = agents::tokenize(&text, &folded, &marks, &names, &lexicon.agents, &ctx, ctx.addressee);
     let tokens = lexer::tokens(&skeleton, lexicon);
     for t in &tokens {
