@@ -277,6 +277,16 @@ a clause talked about	ja	ミオを急に疑うのは根拠が薄い。	Skip
 a clause talked about	ja	リンとユミが占い師を名乗るのは面白い状況だね。	Skip
 a stop request, not talked about	ja	サクラさん、リンに投票するのはやめて	REQUEST Agent[02] (NOT (VOTE Agent[07]))
 weighing one's vote	ja	ケンジは白だった。だから彼は村人だと思う。投票先をよく考えるよ。	ESTIMATE Agent[03] VILLAGER
+a decision taken	ja	私は今日、ケンジさんに投票することに決めました。	VOTE Agent[03]
+a volitional plan	ja	今夜はミヅキさんを占おうと思います。	DIVINATION Agent[05]
+a result asked of its owner	ja	シオンさんの占い結果を教えていただけますか？	INQUIRE Agent[04] (DIVINED ANY ANY)
+a cleft list of claimants	ja	占い師を名乗っているのはサクラさんとユミさんの二人ですね。	AND (Agent[02] COMINGOUT Agent[02] SEER) (Agent[08] COMINGOUT Agent[08] SEER)
+opposing a vote	ja	リンさんに投票するのは反対です。彼女は村側だと思います。	ESTIMATE Agent[07] VILLAGER
+a divination denied a species	en	I'm the seer. Last night I divined Mizuki, and she is not a werewolf.	COMINGOUT Agent[09] SEER ; DIVINED Agent[05] HUMAN
+claimants described	en	The ones claiming seer are Sakura and Yumi.	Skip
+words reported after 'and'	en	Kenji came out as seer and said Shion is a werewolf.	Agent[03] COMINGOUT Agent[03] SEER
+a reported self-claim	en	Sakura says she is the seer.	Agent[02] COMINGOUT Agent[02] SEER
+an embedded question	en	Would you mind telling us who you suspect, Sakura?	INQUIRE Agent[02] (ESTIMATE ANY WEREWOLF)
 ";
 
 #[test]

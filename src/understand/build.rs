@@ -567,11 +567,21 @@ fn denied_species(scene: &Scene, f: &Filled) -> Option<Species> {
 /// («昨日の投票先を教えて» → `VOTED ANY`).
 fn asks(scene: &Scene, f: &Filled) -> Option<Result<Vec<Sentence>, Drop>> {
     let template = f.frame?.asks.as_ref()?;
-    // «Agent[01]の占い結果は本当に…？»: a question about another player's result asks nobody for it.
-    if f.target.as_ref().is_some_and(Party::is_third_party) {
-        return Some(Err(drop("a question about another player's result")));
+    let mut to = asked(scene, f);
+    if let Some(target) = f.target.as_ref().filter(|t| t.is_third_party()) {
+        // «シオンさんの占い結果を教えていただけますか？»: a player's own result asked for, of nobody else, is
+        // asked of that player.
+        let owner = matches!(target.after.as_deref(), Some("の" | "'s"))
+            && f.flags.any(Flags::INFO)
+            && matches!(f.address, Address::None)
+            && scene.addressee.is_none();
+        match target.only() {
+            Some(person) if owner => to = agent(scene, person),
+            // «Agent[01]の占い結果は本当に…？»: a question about another player's result asks nobody for it.
+            _ => return Some(Err(drop("a question about another player's result"))),
+        }
     }
-    Some(asked(scene, f).and_then(|to| {
+    Some(to.and_then(|to| {
         let text = template.replace("{asked}", &to.to_string());
         let mut sentence = parse(&text, &ParseOptions::default()).map_err(|_| drop("bad asks template"))?.sentence;
         if f.flags.any(Flags::PAST) || f.time == Some(Time::Past) {
@@ -584,6 +594,19 @@ fn asks(scene: &Scene, f: &Filled) -> Option<Result<Vec<Sentence>, Drop>> {
         }
         Ok(vec![inquire(to, sentence)])
     }))
+}
+
+/// Whether a report word ("said", "says that") stands before the value's player in an English clause.
+fn reported_before(scene: &Scene, f: &Filled) -> bool {
+    let Some(target) = f.target.as_ref() else { return false };
+    scene.tokens.iter().any(|t| {
+        matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::REPORT))
+            && t.end <= target.start
+            && scene.skeleton.text.get(t.end..target.start).is_some_and(|gap| {
+                let gap = gap.trim();
+                gap.is_empty() || gap == "that"
+            })
+    })
 }
 
 /// Whether the text before a cue ends with a head count («3人占い師COで»: three seer claims).
@@ -1317,8 +1340,12 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             if let Some(&(Value::Mark(species), _)) = f.values.iter().find(|(v, _)| matches!(v, Value::Mark(_))) {
                 return Ok(vec![with_subject(holder, Content::Divined { target, species })]);
             }
-            // «ケンジはリンのこと狼だって言ってた»: another player's opinion, reported (C5).
+            // «ケンジはリンのこと狼だって言ってた»: another player's opinion, reported (C5); "Sakura says she is the
+            // seer": of themself, a claim.
             let role = role_of(f).ok_or_else(|| drop("no role"))?;
+            if holder == target && matches!(value, Value::Role(_) | Value::Wolf) {
+                return Ok(vec![with_subject(holder, Content::Comingout { target, role })]);
+            }
             Ok(vec![with_subject(holder, Content::Estimate { target, role })])
         }
         // «ケンジはユミが狼だと思う»: what another player, set off with «は», thinks.
@@ -1332,11 +1359,13 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             let role = role_of(f).ok_or_else(|| drop("no role"))?;
             Ok(vec![with_subject(holder, Content::Estimate { target, role })])
         }
-        // «カナタが狂人だって言ってた», "Agent[02] says he is the seer": a reported claim (C5).
+        // «カナタが狂人だって言ってた», "Agent[02] says he is the seer": a reported claim (C5). An English report
+        // word before the player («…and said Shion is a werewolf») reports someone else's words about them.
         Person::You(_) | Person::Named(_)
             if f.flags.any(Flags::REPORT)
                 && f.source.is_none()
                 && f.subject.is_none()
+                && !(scene.lexicon.word_boundaries && reported_before(scene, f))
                 && matches!(value, Value::Role(_) | Value::Wolf)
                 && !f.flags.any(Flags::NEG | Flags::QUESTION) =>
         {
@@ -1364,11 +1393,13 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 .map(|p| p.source);
             let source = f.source.or(f.context_source.as_ref().map(|o| o.source)).or(pending);
             let marked = f.values.iter().any(|(v, _)| matches!(v, Value::Mark(_)));
-            // «昨晩の占い結果です。タクミさんは人狼ではありませんでした。»: a result has two species, so one the
-            // speaker reports denied is the other (not one others are said to have confirmed, a passive).
+            // «昨晩の占い結果です。タクミさんは人狼ではありませんでした。», "I divined Mizuki, and she is not a
+            // werewolf": a result has two species, so one the speaker reports denied is the other: in the past, or
+            // of a divination just named (not one others are said to have confirmed, a passive).
+            let reported = f.flags.any(Flags::PAST) || f.source.is_some() || pending.is_some();
             let species = match f.flags {
                 flags if !flags.any(Flags::NEG) => species_of(f),
-                flags if flags.contains(Flags::PAST) && !flags.any(Flags::PASSIVE) => denied_species(scene, f),
+                flags if reported && !flags.any(Flags::PASSIVE) => denied_species(scene, f),
                 _ => None,
             };
             if let Some(source) = source

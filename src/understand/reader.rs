@@ -117,10 +117,13 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
     let mut cues: Vec<(usize, &Frame)> = Vec::new();
     let mut merged_source = None;
     let mut merged_value = None;
+    // "The ones claiming seer are …": a claim verb describing someone took the role; no copula reads it.
+    let mut described_claim = false;
     for (i, token) in tokens.iter().enumerate() {
         if let Tok::Word(Lex::Cue(f)) = token.kind {
             let frame = &scene.lexicon.frames.frames[f as usize];
             if attributive(scene, token) {
+                described_claim |= frame.class == super::frames::Class::Claim;
                 continue;
             }
             // Two cues of one class side by side are one predicate («吊りに一票», "put my vote on"): the last is
@@ -154,7 +157,7 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         }
     }
     if cues.is_empty() {
-        let Some(anchor) = state_anchor(scene, tokens) else {
+        let Some(anchor) = state_anchor(scene, tokens).filter(|_| !described_claim) else {
             out.day = tokens.iter().find_map(|t| match t.kind {
                 Tok::Day(n) => Some(n),
                 _ => None,
@@ -205,7 +208,6 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
                 end > ending_end
                     && comment.chars().any(char::is_alphanumeric)
                     && !parties.iter().any(|p| p.start >= end && p.start < context.piece_end)
-                    && !tokens.iter().any(|t| t.start >= end && matches!(t.kind, Tok::Word(Lex::Cue(_))))
             })
         };
         cues.retain(|&(at, _)| !talked_about(at));
@@ -244,6 +246,7 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
     // unless it names someone nobody knows ("Sakura divined Bob as human" is not about Sakura).
     if out.readings.is_empty()
         && out.pending.is_none()
+        && !described_claim
         && !parties.iter().any(|p| p.people.contains(&Person::Unknown))
         // «俺の結果はジョージが人間»: a result with no source word is no opinion either (C4).
         && !out.dropped.iter().any(|d| d.reason == super::build::NO_SOURCE || d.reason == super::build::NOUN_PHRASE)
@@ -313,10 +316,17 @@ fn acts_on_unnamed_person(scene: &Scene, cue: &Token) -> bool {
 /// A Japanese verb that modifies the name right after it («吊られたタクミ», «黒出ししたAgent[01]»): an
 /// attributive clause, which asserts nothing (C6, C18).
 pub(super) fn attributive(scene: &Scene, cue: &Token) -> bool {
-    if scene.lexicon.word_boundaries {
-        return false;
-    }
     let text = scene.skeleton.text.as_str();
+    if scene.lexicon.word_boundaries {
+        // "The ones claiming seer are Sakura and Yumi": a participle after a noun for people describes them.
+        let participle =
+            text.get(cue.start..cue.end).is_some_and(|c| c.split(' ').next().is_some_and(|w| w.ends_with("ing")));
+        let before = text.get(..cue.start).unwrap_or_default().trim_end();
+        return participle
+            && scene.lexicon.people.iter().any(|noun| {
+                before.strip_suffix(noun.as_str()).is_some_and(|head| head.is_empty() || head.ends_with(' '))
+            });
+    }
     let mut plain_form = false;
     let rest = match scene.lexicon.ending_at(text, cue.end) {
         // «吊られたタクミ»: a conjugated verb right before the name (an ending with a question or exclamation
@@ -511,12 +521,11 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
             && (list.quant.is_none() || quant != Quant::Or)
         {
             list.quant = Some(quant);
-            // «サクラとケンジの両方が»: the list's part in the clause is marked after its quantifier.
-            if list.after.as_deref() == Some("の")
-                && token.start == list.mark_end
-                && let Some((mark, len)) = scene.lexicon.mark_after(text, token.end)
-            {
-                list.after = Some(mark.to_owned());
+            // «サクラとケンジの両方が»: the list's part in the clause is marked after its quantifier; with no mark
+            // («…のはサクラとユミの二人です») it stands bare.
+            if list.after.as_deref() == Some("の") && token.start == list.mark_end {
+                let (mark, len) = scene.lexicon.mark_after(text, token.end).map_or((None, 0), |(m, l)| (Some(m), l));
+                list.after = mark.map(str::to_owned);
                 list.mark_end = token.end + len;
             }
         }
