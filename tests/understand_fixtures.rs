@@ -287,6 +287,9 @@ claimants described	en	The ones claiming seer are Sakura and Yumi.	Skip
 words reported after 'and'	en	Kenji came out as seer and said Shion is a werewolf.	Agent[03] COMINGOUT Agent[03] SEER
 a reported self-claim	en	Sakura says she is the seer.	Agent[02] COMINGOUT Agent[02] SEER
 an embedded question	en	Would you mind telling us who you suspect, Sakura?	INQUIRE Agent[02] (ESTIMATE ANY WEREWOLF)
+a role holder called at the end	ja	ケンジさんを占ってほしいです、占い師さん。	REQUEST ANY (DIVINATION Agent[03])
+a role claimed after a comma	ja	俺、霊能者。リンは●だった。	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[07] WEREWOLF
+one seer, two players	ja	占い師はサクラとケンジの二人か。どっちが本物だろう。	Skip
 ";
 
 #[test]

@@ -1193,6 +1193,14 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             one.target = Some(Party { people: vec![*person], quant: None, ..party.clone() });
             out.extend(copula(scene, &one)?);
         }
+        // «占い師はサクラとケンジの二人か»: a role only one player holds, said of all of them, names its claimants
+        // rather than an opinion (one of them at most can hold it).
+        let one_holder = |s: &Sentence| {
+            matches!(s.content, Content::Estimate { role: Role::Seer | Role::Medium | Role::Bodyguard, .. })
+        };
+        if matches!(party.quant, None | Some(Quant::Both)) && out.iter().all(one_holder) {
+            return Err(drop("a role one player holds, said of several"));
+        }
         return combine(out, party.quant);
     }
     let Some(&(value, _)) = f.values.first() else { return Err(drop("no role or species")) };

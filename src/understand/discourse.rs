@@ -477,6 +477,24 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         pieces.pop();
         return (Address::Agent(agent), Some(party), pieces);
     }
+    // «ケンジさんを占ってほしいです、占い師さん。»: a role with an honorific set off at the end calls on its holder;
+    // it claims nothing («俺、霊能者。» does).
+    let honoured = |t: &Token| {
+        let word = &text[t.start..t.end];
+        let after = &text[t.end..];
+        scene.lexicon.agents.honorifics.iter().any(|h| word.ends_with(h.as_str()) || after.starts_with(h.as_str()))
+    };
+    if pieces.len() > 1
+        && let Some(last) = pieces.last()
+        && last.opened_by.is_none()
+        && text[..last.start].trim_end().ends_with([',', '、'])
+        && let role_words = scene.tokens[last.tokens.clone()].iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise)))
+        && role_words.clone().count() == 1
+        && role_words.clone().all(|t| matches!(t.lex(), Some(Lex::Role(_))) && honoured(t))
+    {
+        pieces.pop();
+        return (Address::RoleHolder, None, pieces);
+    }
     (standing, leading, pieces)
 }
 
