@@ -458,6 +458,7 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
     if pieces.len() > 1
         && let Some(last) = pieces.last()
         && last.opened_by.is_none()
+        && (sentence.asked || text[..last.start].trim_end().ends_with([',', '、']))
         && let [token] = scene.tokens[last.tokens.clone()]
             .iter()
             .filter(|t| !matches!(t.lex(), Some(Lex::Noise)))

@@ -108,8 +108,9 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
             .cloned()
     };
     if !scene.lexicon.word_boundaries && out.topic.is_none() {
-        out.owner = match parties.iter().filter(|p| p.is_third_party()).collect::<Vec<_>>().as_slice() {
-            [only] if only.people.len() == 1 && only.after.as_deref() == Some("の") => Some((*only).clone()),
+        let mut others = parties.iter().filter(|p| p.is_third_party());
+        out.owner = match (others.next(), others.next()) {
+            (Some(only), None) if only.people.len() == 1 && only.after.as_deref() == Some("の") => Some(only.clone()),
             _ => None,
         };
     }
@@ -149,9 +150,9 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
     }
     for token in tokens {
         // «我が占いを「嘘」と断定する»: a source word another verb takes as its object announces no results.
-        let object = scene.lexicon.mark_after(&scene.skeleton.text, token.end).is_some_and(|(mark, _)| mark == "を");
+        let object = || scene.lexicon.mark_after(&scene.skeleton.text, token.end).is_some_and(|(mark, _)| mark == "を");
         if let Tok::Word(Lex::Source(source)) = token.kind
-            && !object
+            && !object()
         {
             out.source = Some(Origin { source, reporter: None });
         }
@@ -202,8 +203,8 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         let text = scene.skeleton.text.as_str();
         let talked_about = |at: usize| {
             let cue_end = tokens[at].end;
-            let ending_end = scene.lexicon.ending_at(text, cue_end).map_or(cue_end, |(_, end)| end);
             scene.lexicon.nominalised_at(text, cue_end).is_some_and(|end| {
+                let ending_end = scene.lexicon.ending_at(text, cue_end).map_or(cue_end, |(_, end)| end);
                 let comment = text.get(end..context.piece_end).unwrap_or("");
                 end > ending_end
                     && comment.chars().any(char::is_alphanumeric)
