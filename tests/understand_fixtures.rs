@@ -265,6 +265,7 @@ a polite request	ja	サクラさん、ケンジを占ってくれませんか？
 a polite request	ja	ミナトさん、今夜はサクラさんを護衛していただけませんか？	REQUEST Agent[01] (GUARD Agent[02])
 not voted, asked	ja	ケンジに投票していませんか？	INQUIRE ANY (NOT (VOTED Agent[03]))
 a mention with a particle	ja	@シオン の沈黙は不自然。人狼の可能性が高い。今日は彼女を吊るべき。	ESTIMATE Agent[04] WEREWOLF ; REQUEST ANY (VOTE Agent[04])
+a mention before a word, still a call	ja	@ケンジ はい、あなたは誰に投票する？	INQUIRE Agent[03] (VOTE ANY)
 a mention calling at the end	ja	怪しいのはサクラへの追随だよ、 @ケンジ 。私は予定通り君に投票する。	ESTIMATE Agent[02] WEREWOLF ; VOTE Agent[03]
 a final vote, no call	en	My final vote: @Kenji . Kenji claimed seer.	VOTE Agent[03] ; Agent[03] COMINGOUT Agent[03] SEER
 asking about one's own vote	en	Your vote pattern is odd, @Kenji.	Skip

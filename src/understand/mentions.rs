@@ -88,7 +88,8 @@ pub fn find(folded: &Folded, names: &NameIndex, numbered: &Regex, referenced: im
             i = after;
             continue;
         }
-        if leading && agent.is_some() && referenced(text, end) {
+        // A `>>` anchor answers its player whatever follows it.
+        if leading && mark_len == 1 && agent.is_some() && referenced(text, end) {
             leading = false;
         }
         if leading {

@@ -214,8 +214,12 @@ impl Understander {
         let lexicon = self.lexicon(lang);
         let folded = normalize::fold(text);
         let names = self.names.get(ctx, lexicon.word_boundaries);
+        // «@ダイスケ の沈黙»: a particle, not the start of a word («@ケンジ はい、…» still calls on ケンジ).
         let marks = mentions::find(&folded, &names, &lexicon.agents.numbered, |text, end| {
-            !lexicon.word_boundaries && lexicon.mark_after(text, end).is_some()
+            !lexicon.word_boundaries
+                && lexicon.mark_after(text, end).is_some_and(|(_, len)| {
+                    text[end + len..].chars().next().is_none_or(|c| !('ぁ'..='ゖ').contains(&c))
+                })
         });
         let span_of = |(s, e): (usize, usize)| {
             let (s, e) = folded.original_span(s, e);
