@@ -516,10 +516,11 @@ fn antecedent(text: &str, at: usize, named: &[(usize, Agent)], subject_pronoun: 
         [one] => Some(*one),
         // «@ダイスケ の沈黙は不自然。人狼の可能性高い。今日は彼を吊るべき。»: further back, the one player named
         // so far in the utterance.
-        [] => match named.iter().filter(|&&(p, _)| p < at).map(|&(_, a)| a).collect::<Vec<_>>().as_slice() {
-            [first, rest @ ..] if rest.iter().all(|a| a == first) => Some(*first),
-            _ => None,
-        },
+        [] => {
+            let mut earlier = named.iter().filter(|&&(p, _)| p < at).map(|&(_, a)| a);
+            let first = earlier.next()?;
+            earlier.all(|a| a == first).then_some(first)
+        }
         _ => None,
     }
 }

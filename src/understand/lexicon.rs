@@ -494,7 +494,7 @@ impl Lexicon {
     /// Where a nominaliser closing the verb at `at` ends («疑う|のは»): only kana of the verb's ending before it.
     pub fn nominalised_at(&self, text: &str, at: usize) -> Option<usize> {
         let rest = text.get(at..)?;
-        let ending = rest.find(|c: char| !('ぁ'..='ゖ').contains(&c)).unwrap_or(rest.len());
+        let ending = rest.find(|c: char| !super::normalize::is_hiragana(c)).unwrap_or(rest.len());
         (0..=ending).filter(|&k| rest.is_char_boundary(k)).find_map(|k| {
             let tail = &rest[k..];
             self.nominalisers.iter().find(|n| tail.starts_with(n.as_str())).map(|n| at + k + n.len())

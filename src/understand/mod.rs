@@ -217,9 +217,9 @@ impl Understander {
         // «@ダイスケ の沈黙»: a particle, not the start of a word («@ケンジ はい、…» still calls on ケンジ).
         let marks = mentions::find(&folded, &names, &lexicon.agents.numbered, |text, end| {
             !lexicon.word_boundaries
-                && lexicon.mark_after(text, end).is_some_and(|(_, len)| {
-                    text[end + len..].chars().next().is_none_or(|c| !('ぁ'..='ゖ').contains(&c))
-                })
+                && lexicon
+                    .mark_after(text, end)
+                    .is_some_and(|(_, len)| text[end + len..].chars().next().is_none_or(|c| !normalize::is_hiragana(c)))
         });
         let span_of = |(s, e): (usize, usize)| {
             let (s, e) = folded.original_span(s, e);

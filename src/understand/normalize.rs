@@ -139,6 +139,11 @@ fn is_nfkc_stable(c: char) -> bool {
     matches!(c, '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}' | 'ー' | '\u{4E00}'..='\u{9FFF}')
 }
 
+/// Whether `c` is hiragana: the kana of Japanese particles and verb endings.
+pub fn is_hiragana(c: char) -> bool {
+    ('ぁ'..='ゖ').contains(&c)
+}
+
 /// Folds a word from a locale file or a name table (no offsets needed).
 pub fn fold_word(word: &str) -> String {
     let mut out = String::with_capacity(word.len());
