@@ -72,11 +72,12 @@ impl Template {
     }
 }
 
-/// The NOT template's `act` for a clause denied whole without quotes (see `Composer::denied_as_clause`).
-pub(crate) const DENIED_CLAUSE: &str = "clause";
-/// The NOT template's `act` for a list denied whole in plain form: alternatives (「Aか、Bか、どちらかというわけでは
-/// ありません」) or joined clauses (「Aし、Bするというわけではありません」).
-pub(crate) const DENIED_LIST: &str = "list";
+/// The `act` of the NOT and `_quoted` templates for a clause said whole in plain form, without quotes: denied
+/// (see `Composer::denied_as_clause`) or asked for (see `Composer::ensured`).
+pub(crate) const PLAIN_CLAUSE: &str = "clause";
+/// The same for a list in plain form: alternatives (「Aか、Bか、どちらかというわけではありません」) or joined clauses
+/// (「Aし、Bするというわけではありません」).
+pub(crate) const PLAIN_LIST: &str = "list";
 
 /// Bytes of the composer's output buffer holding one rendered piece.
 type Span = Range<usize>;
@@ -419,12 +420,12 @@ impl<'a> Composer<'a> {
         if negated && !is_verb(sentence) && self.denied_as_clause(sentence, scope, mood) {
             if self.listed_alternatives(sentence, scope) {
                 let clause = self.alternatives(sentence, scope, Mood::Plain)?;
-                return self.quote_with(clause, mood, scope, DENIED_LIST, true);
+                return self.quote_with(clause, mood, scope, PLAIN_LIST, true);
             }
             // Joined clauses are a list; one verb said once over its targets is one clause.
             if is_joined_and(sentence, scope.inherited) {
                 let clause = self.clause(sentence, scope, Mood::Plain, false)?;
-                let act = if self.merged_and(sentence, scope).is_some() { DENIED_CLAUSE } else { DENIED_LIST };
+                let act = if self.merged_and(sentence, scope).is_some() { PLAIN_CLAUSE } else { PLAIN_LIST };
                 return self.quote_with(clause, mood, scope, act, true);
             }
             let clause = match (self.held_view(sentence, scope), &sentence.content) {
@@ -435,7 +436,14 @@ impl<'a> Composer<'a> {
                 }
                 (None, _) => self.clause(sentence, scope, Mood::Plain, false)?,
             };
-            return self.quote_with(clause, mood, scope, DENIED_CLAUSE, true);
+            return self.quote_with(clause, mood, scope, PLAIN_CLAUSE, true);
+        }
+        if !negated
+            && matches!(mood, Mood::Request | Mood::Suggest)
+            && !is_inline(sentence, scope.inherited)
+            && let Some((clause, act)) = self.ensured(sentence, scope)?
+        {
+            return self.quote_with(clause, mood, scope, act, false);
         }
         if !is_inline(sentence, scope.inherited) || negated && !is_verb(sentence) {
             return self.quoted(sentence, scope, mood, negated);
@@ -830,6 +838,36 @@ impl<'a> Composer<'a> {
             && (is_inline(sentence, scope.inherited)
                 || reported
                 || matches!(self.compound_clause(sentence, scope), Some(CompoundClause::Merged(_))))
+    }
+
+    /// A compound asked for (a REQUEST's operand) said in plain form, unquoted, with the `_quoted` act that frames
+    /// it: alternatives listed ("please make sure that either A, or B, but not both" / 「Aか、Bか、どちらか一方だけと
+    /// なるようにしてください」), another's view held, a BECAUSE of plain clauses ("make sure that since A, B"),
+    /// another's request or question reported, a clause denied whole. Anything else is quoted (`None`).
+    fn ensured(&mut self, sentence: &Sentence, scope: Scope) -> Result<Option<(Span, &'static str)>, RenderError> {
+        if self.listed_alternatives(sentence, scope) {
+            return Ok(Some((self.alternatives(sentence, scope, Mood::Plain)?, PLAIN_LIST)));
+        }
+        if let Some(who) = self.held_view(sentence, scope) {
+            return Ok(Some((self.held(sentence, who, scope, Mood::Plain)?, PLAIN_CLAUSE)));
+        }
+        let inner = Scope { inherited: sentence.subject.or(scope.inherited), ..scope };
+        let reported = written_subject(sentence, scope.inherited).is_some();
+        let plain = match &sentence.content {
+            Content::Because { reason, conclusion } if self.plain_because(sentence, scope) => {
+                Some(self.because_in(reason, conclusion, inner, BecauseForm::Plain)?.text)
+            }
+            Content::Request { .. } | Content::Inquire { .. } if reported => {
+                Some(self.clause(sentence, scope, Mood::Plain, false)?)
+            }
+            Content::Not { sentence: operand }
+                if !reported && !is_verb(operand) && self.denied_as_clause(operand, inner, Mood::Plain) =>
+            {
+                Some(self.clause(operand, inner, Mood::Plain, true)?)
+            }
+            _ => None,
+        };
+        Ok(plain.map(|clause| (clause, PLAIN_CLAUSE)))
     }
 
     /// An OR / XOR without a subject of its own over plain clauses that do not merge: listed in full where it is

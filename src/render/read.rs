@@ -16,9 +16,9 @@ use std::sync::{Arc, OnceLock, RwLock};
 use smallvec::SmallVec;
 
 use super::compose::{
-    Composer, DENIED_CLAUSE, DENIED_LIST, LangSet, Mood, Position, Scope, Template, framed_clause, has_group,
-    honorific, is_asked_turn, is_because_run, is_framed_run, is_inline, is_listed_alternatives, is_reason_item,
-    is_run_conclusion, is_unframed_and, is_verb, reason_mood, written_subject,
+    Composer, LangSet, Mood, PLAIN_CLAUSE, PLAIN_LIST, Position, Scope, Template, framed_clause, has_group, honorific,
+    is_asked_turn, is_because_run, is_framed_run, is_inline, is_listed_alternatives, is_reason_item, is_run_conclusion,
+    is_unframed_and, is_verb, reason_mood, written_subject,
 };
 use super::fast_hash::FastMap;
 use super::frame::{self, Part};
@@ -1219,30 +1219,70 @@ impl<'a> Reader<'a> {
     /// deny.
     fn denied(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
         let mut candidates = Vec::new();
-        let subj_kind = self.kind_of(scope.inherited, scope, true);
-        for (act, parts) in self.tried().quoted(mood, true, subj_kind).iter().filter(|(act, _)| is_denial(act)) {
-            for holes in self.matches(parts, text) {
-                let Some(clause) = at(&holes, 0) else { continue };
-                // The confirmation keeps only what the composer denies this way.
-                if *act == DENIED_LIST {
-                    candidates.extend(self.alternatives(clause, scope, Mood::Plain));
-                    candidates.extend(self.joined(clause, scope, Mood::Plain));
-                } else {
-                    candidates.extend(self.clause(clause, scope, Mood::Plain, false).iter().cloned());
-                    candidates.extend(self.held_views(clause, scope, Mood::Plain));
-                    candidates.extend(self.plain_becauses(clause, scope, true));
+        // The confirmation keeps only what the composer denies this way.
+        for (act, clause) in self.plain_clauses(text, scope, mood, true) {
+            if act == PLAIN_LIST {
+                candidates.extend(self.alternatives(clause, scope, Mood::Plain));
+                candidates.extend(self.joined(clause, scope, Mood::Plain));
+            } else {
+                candidates.extend(self.clause(clause, scope, Mood::Plain, false).iter().cloned());
+                candidates.extend(self.held_views(clause, scope, Mood::Plain));
+                candidates.extend(self.plain_becauses(clause, scope, true));
+            }
+        }
+        candidates
+    }
+
+    /// A compound asked for in plain form, unquoted (see `compose::Composer::ensured`).
+    fn ensured(&self, text: &str, scope: Scope, mood: Mood) -> Vec<Sentence> {
+        let mut candidates = Vec::new();
+        // The confirmation keeps only what the composer asks for this way.
+        for (act, clause) in self.plain_clauses(text, scope, mood, false) {
+            if act == PLAIN_LIST {
+                candidates.extend(self.alternatives(clause, scope, Mood::Plain));
+            } else {
+                candidates.extend(self.held_views(clause, scope, Mood::Plain));
+                candidates.extend(self.plain_becauses(clause, scope, false));
+                let reported = self.asks(clause, scope, Mood::Plain, true).into_iter();
+                candidates.extend(reported.filter(|s| written_subject(s, scope.inherited).is_some()));
+                for operand in self.denied(clause, scope, Mood::Plain) {
+                    candidates.push(Sentence { subject: None, content: Content::Not { sentence: Box::new(operand) } });
                 }
             }
         }
         candidates
     }
 
+    /// The plain clauses (with the frame's act) that the NOT (`negated`) or `_quoted` frames of `mood` say whole
+    /// in `text`.
+    fn plain_clauses<'t>(
+        &self,
+        text: &'t str,
+        scope: Scope,
+        mood: Mood,
+        negated: bool,
+    ) -> Vec<(&'static str, &'t str)> {
+        let subj_kind = self.kind_of(scope.inherited, scope, true);
+        let frames = self.tried().quoted(mood, negated, subj_kind).iter().filter(|(act, _)| is_plain(act));
+        frames
+            .flat_map(|(act, parts)| {
+                self.matches(parts, text).into_iter().filter_map(|holes| Some((*act, at(&holes, 0)?)))
+            })
+            .collect()
+    }
+
     /// A sentence quoted whole as a clause (`_quoted`, or `NOT` when negated).
     fn quoted(&self, text: &str, scope: Scope, mood: Mood, negated: bool) -> Vec<Sentence> {
-        let mut candidates = if negated { self.denied(text, scope, mood) } else { Vec::new() };
+        let mut candidates = if negated {
+            self.denied(text, scope, mood)
+        } else if matches!(mood, Mood::Request | Mood::Suggest) {
+            self.ensured(text, scope, mood)
+        } else {
+            Vec::new()
+        };
         let subj_kind = self.kind_of(scope.inherited, scope, true);
-        // A clause denied whole is read by `denied`.
-        let frames = self.tried().quoted(mood, negated, subj_kind).iter().filter(|(act, _)| !is_denial(act));
+        // A clause denied whole is read by `denied`, one asked for by `ensured`.
+        let frames = self.tried().quoted(mood, negated, subj_kind).iter().filter(|(act, _)| !is_plain(act));
         for (_, parts) in frames {
             for holes in self.matches(parts, text) {
                 let Some(quoted) = at(&holes, 0) else { continue };
@@ -1513,9 +1553,10 @@ fn because_pairs<'s>(reasons: &'s [Sentence], conclusions: &'s [Sentence]) -> im
     })
 }
 
-/// Whether a NOT frame's act denies a clause or a list unquoted (read by `Reader::denied`).
-fn is_denial(act: &str) -> bool {
-    act == DENIED_CLAUSE || act == DENIED_LIST
+/// Whether a NOT or `_quoted` frame's act says a clause or a list in plain form, unquoted (read by
+/// `Reader::denied` and `Reader::ensured`).
+fn is_plain(act: &str) -> bool {
+    act == PLAIN_CLAUSE || act == PLAIN_LIST
 }
 
 fn merges(keyword: Keyword) -> bool {

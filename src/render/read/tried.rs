@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::{KINDS, MAX_OPERANDS, MOODS, Spec, Sym};
 use crate::protocol::Keyword;
-use crate::render::compose::{DENIED_CLAUSE, DENIED_LIST, LangSet, Mood};
+use crate::render::compose::{LangSet, Mood, PLAIN_CLAUSE, PLAIN_LIST};
 use crate::render::frame::Part;
 use crate::render::options::{Channel, Style};
 
@@ -222,9 +222,10 @@ impl Tried {
                 }
                 for (kind, &subj_kind) in KINDS.iter().enumerate() {
                     let frames = &mut quoted[quoted_index(mood, negated, kind)];
-                    // A clause or a list denied whole are NOT frames only.
-                    let denied = if negated { &[DENIED_CLAUSE, DENIED_LIST][..] } else { &[][..] };
-                    for &act in ["", "request", "inquire"].iter().chain(denied) {
+                    // A clause or a list in plain form is denied whole, or asked for.
+                    let plain = negated || matches!(mood, Mood::Request | Mood::Suggest);
+                    let plain = if plain { &[PLAIN_CLAUSE, PLAIN_LIST][..] } else { &[][..] };
+                    for &act in ["", "request", "inquire"].iter().chain(plain) {
                         let spec = Spec::Quoted { mood, negated, act: Sym(act), subj_kind: Sym(subj_kind) };
                         frames.extend(parts(spec).map(|parts| (act, parts)));
                     }
