@@ -256,7 +256,7 @@ a role coming forward	ja	占い師が名乗り出ていないのは興味深い�
 an ally trusted	ja	@ケンジ 君は味方だと信じているよ。	ESTIMATE Agent[03] VILLAGER
 two reasons, not a cleft	ja	私はケンジに投票する。リンが人間であり、ケンジが疑わしい存在だからだ。	VOTE Agent[03] ; ESTIMATE Agent[07] VILLAGER ; ESTIMATE Agent[03] WEREWOLF
 a claim by 'who'	en	Let's hold off on CO until we see who claims Seer first.	Skip
-'who' never a player	en	Who is your wolf pick and what's your evidence this time?	Skip
+'who' never a player	en	Who is your wolf pick and what's your evidence this time?	INQUIRE ANY (ESTIMATE ANY WEREWOLF)
 negative tag question	ja	タクミさんって人狼っぽくないですか？	ESTIMATE Agent[06] WEREWOLF
 whose behaviour	en	I find @Rin's shifting suspicious.	ESTIMATE Agent[07] WEREWOLF
 who is, not whose	en	We have to vote Rin. He acts just like a wolf who's hiding.	REQUEST ANY (VOTE Agent[07]) ; ESTIMATE Agent[07] WEREWOLF
@@ -291,6 +291,13 @@ an embedded question	en	Would you mind telling us who you suspect, Sakura?	INQUI
 a role holder called at the end	ja	ケンジさんを占ってほしいです、占い師さん。	REQUEST ANY (DIVINATION Agent[03])
 a role claimed after a comma	ja	俺、霊能者。リンは●だった。	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[07] WEREWOLF
 one seer, two players	ja	占い師はサクラとケンジの二人か。どっちが本物だろう。	Skip
+condition after a dash	en	I'll protect Kenji tonight — if you're the seer please share your check now.	GUARD Agent[03]
+embedded question, not a condition	en	@Kenji say if you're the bodyguard.	INQUIRE Agent[03] (COMINGOUT Agent[03] BODYGUARD)
+embedded question, not a condition	en	@Kenji tell us what role you are.	INQUIRE Agent[03] (COMINGOUT Agent[03] ANY)
+a role asked about	en	@Kenji what role are you claiming?	INQUIRE Agent[03] (COMINGOUT Agent[03] ANY)
+a role asked about	en	I don't know what role Kenji is claiming.	Skip
+looking for, no hedge	en	I'm just a villager looking for adventure!	COMINGOUT Agent[09] VILLAGER
+clear as a result mark	en	Kenji divined Sakura as clear.	Agent[03] DIVINED Agent[02] HUMAN
 ";
 
 #[test]

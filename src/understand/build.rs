@@ -295,6 +295,10 @@ fn acts_on_itself(sentence: &Sentence, speaker: Option<Agent>) -> bool {
 
 /// The sentences a filled frame states.
 fn content(scene: &Scene, f: &Filled) -> Built {
+    // "I don't know what role Kenji is claiming": a role asked about names none outside a question.
+    if f.values.iter().any(|(value, _)| *value == Value::Role(Role::Any)) && !f.asking() {
+        return Err(drop("a role asked about outside a question"));
+    }
     match f.frame.map(|frame| frame.class) {
         None => copula(scene, f),
         Some(Class::Claim) => claim(scene, f),
@@ -1320,7 +1324,8 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             let role = role_of(f).ok_or_else(|| drop("no role"))?;
             Ok(vec![inquire(to, Sentence::new(Content::Estimate { target: Agent::Any, role }))])
         }
-        Person::You(_) if asking => {
+        // "are you the seer?", "tell us what role you are".
+        Person::You(_) if asking || f.asking() => {
             let to = agent(scene, subject)?;
             let role = asked_role(f)?;
             Ok(vec![inquire(to, Sentence::new(Content::Comingout { target: to, role }))])

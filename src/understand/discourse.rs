@@ -9,7 +9,7 @@ use super::flags::Flags;
 use super::frames::Class;
 use super::lexer::{Tok, Token};
 use super::lexicon::{Conn, Lex, Source};
-use super::reader::{Origin, Pending, PieceContext, attributive, read_piece};
+use super::reader::{Origin, Pending, PieceContext, attributive, embedded_question, read_piece};
 use super::scene::{Address, Scene};
 use super::segments::{Piece, Sentence, split};
 use super::words::TOKEN_ME;
@@ -64,12 +64,13 @@ pub fn read(scene: &Scene) -> Read {
         let (address, vocative, pieces) = address_of(scene, sentence, &mut state);
         state.sentences += 1;
         let pieces = lend(scene, pieces, sentence.asked);
-        let sentence_flags = sentence_flags(scene, &pieces);
+        let (sentence_flags, conditional_from) = sentence_flags(scene, &pieces);
         let mut results: Vec<(Piece, Vec<Reading>)> = Vec::new();
         let mut subject: Option<Party> = None;
         let mut day: Option<u32> = None;
         let mut sentence_source: Option<Origin> = None;
         let count = pieces.len();
+        let asked_from = if sentence.asked { asked_from(scene, &pieces) } else { count };
         // A reason result with no player, read again once the conclusion after it names one.
         let mut deferred: Option<Deferred> = None;
         let mut piece_before: Option<std::ops::Range<usize>> = None;
@@ -79,10 +80,14 @@ pub fn read(scene: &Scene) -> Read {
             let follows_me = piece.opened_by == Some(Conn::And) && before.is_some_and(|p| opens_with_me(scene, p));
             let context = PieceContext {
                 address,
-                asked: sentence.asked && i + 1 == count,
+                asked: i >= asked_from,
                 last: i + 1 == count,
                 first: i == 0,
-                sentence_flags,
+                sentence_flags: if i < conditional_from {
+                    sentence_flags.without(Flags::CONDITIONAL)
+                } else {
+                    sentence_flags
+                },
                 subject: subject.take(),
                 source: sentence_source.clone().or_else(|| state.source.clone()),
                 pending: state.pending.clone(),
@@ -642,8 +647,26 @@ fn named_role_over_suspicion(results: &mut [(Piece, Vec<Reading>)]) {
     }
 }
 
-/// Flags that hold for every piece: a condition anywhere makes the whole sentence hypothetical (C17).
-fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> Flags {
+/// The first piece of an asked sentence that the question mark covers: the last, and before it a wh-question that
+/// the last joins with "and" ("Who is your wolf pick and what's your evidence?").
+fn asked_from(scene: &Scene, pieces: &[Piece]) -> usize {
+    let last = pieces.len().saturating_sub(1);
+    let opens_with_wh = |piece: &Piece| {
+        scene.tokens[piece.own_from.max(piece.tokens.start)..piece.tokens.end]
+            .first()
+            .is_some_and(|t| matches!(t.lex(), Some(Lex::Wh)))
+    };
+    match pieces {
+        [.., wh, and] if and.opened_by == Some(Conn::And) && opens_with_wh(wh) => last - 1,
+        _ => last,
+    }
+}
+
+/// Flags that hold for every piece: a condition anywhere makes the whole sentence hypothetical (C17), except that
+/// one after a dash starts a new thought and leaves the pieces before it asserted ("I'll protect Kenji tonight —
+/// if you're the seer, share your check"); the second value is the first piece a condition holds for.
+fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> (Flags, usize) {
+    let mut conditional_from = pieces.len();
     let mut flags = Flags::NONE;
     // «…占いCOしているからと報告されています»: a reason quoted by «と» before a report is someone else's words,
     // and so is the whole sentence (C5).
@@ -658,7 +681,7 @@ fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> Flags {
     if quoted_reason {
         flags.insert(Flags::HEARSAY);
     }
-    for piece in pieces {
+    for (index, piece) in pieces.iter().enumerate() {
         let tokens = &scene.tokens[piece.tokens.clone()];
         for (i, token) in tokens.iter().enumerate() {
             // «己を占い師と称し、…と断定するとは、如何なる深謀か»: what a rhetorical question is about asserts nothing.
@@ -667,18 +690,15 @@ fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> Flags {
             {
                 flags.insert(Flags::MUSING);
             }
-            if let Some(Lex::Markers(marker)) = token.lex()
-                && marker.any(Flags::CONDITIONAL)
-            {
-                // "say if you're the seer", "tell us whether…": an embedded question, not a condition.
-                let after_info = i > 0 && matches!(tokens[i - 1].lex(), Some(Lex::Markers(m)) if m.any(Flags::INFO));
-                if !after_info {
-                    flags.insert(Flags::CONDITIONAL);
-                }
+            let conditional = matches!(token.lex(), Some(Lex::Markers(m)) if m.any(Flags::CONDITIONAL));
+            if conditional && !embedded_question(tokens, i) {
+                flags.insert(Flags::CONDITIONAL);
+                let after_dash = text[..piece.start].trim_end().ends_with(['—', '–', '-']);
+                conditional_from = conditional_from.min(if after_dash { index } else { 0 });
             }
         }
     }
-    flags
+    (flags, conditional_from)
 }
 
 /// Attaches reasons to conclusions (C10): «A から、B», "B because A", "A, so B", and across sentences «A。だから

@@ -116,6 +116,10 @@ impl Flags {
         self.0 &= !other.0;
     }
 
+    pub const fn without(self, other: Flags) -> Flags {
+        Flags(self.0 & !other.0)
+    }
+
     /// The flags named in a locale file.
     pub fn parse(names: &[String]) -> Result<Flags, String> {
         let mut flags = Flags::NONE;
