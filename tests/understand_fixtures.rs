@@ -298,6 +298,9 @@ a role asked about	en	@Kenji what role are you claiming?	INQUIRE Agent[03] (COMI
 a role asked about	en	I don't know what role Kenji is claiming.	Skip
 looking for, no hedge	en	I'm just a villager looking for adventure!	COMINGOUT Agent[09] VILLAGER
 clear as a result mark	en	Kenji divined Sakura as clear.	Agent[03] DIVINED Agent[02] HUMAN
+suspicion said to come from the player before	en	@Kenji you've been quiet since the start and that makes me really suspicious.	ESTIMATE Agent[03] WEREWOLF
+a name called at the end goes on addressing	en	Rin is our best move, Takumi. Vote for her today.	REQUEST Agent[06] (VOTE Agent[07])
+suspicions asked of everyone	en	I vote Rin. Anyone else have early suspicions?	VOTE Agent[07] ; INQUIRE ANY (ESTIMATE ANY WEREWOLF)
 ";
 
 #[test]

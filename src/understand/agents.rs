@@ -452,13 +452,16 @@ pub fn tokenize(
             kind = if agent.is_some() { RefKind::Other } else { RefKind::Unknown };
         }
         if matches!(kind, RefKind::Other) {
-            // A subject pronoun continues its referent as the subject: "He is…" after "He keeps voting for
-            // Shion" is still the first player, not Shion.
-            if let Some(agent) = agent.filter(|_| priority != 2) {
-                named.push((start, agent));
-            }
             if let Some(h) = words.honorifics.iter().find(|h| text[end..].starts_with(h.as_str())) {
                 end += h.len();
+            }
+            // A subject pronoun continues its referent as the subject: "He is…" after "He keeps voting for
+            // Shion" is still the first player, not Shion. A player called at the end of a sentence ("Rin is our
+            // best move, Takumi. Vote for her") is spoken to, not spoken of.
+            let called = text[..start].trim_end().ends_with([',', '、'])
+                && text[end..].trim_start().chars().next().is_none_or(|c| matches!(c, '。' | '.' | '!' | '?' | '\n'));
+            if let Some(agent) = agent.filter(|_| priority != 2 && !called) {
+                named.push((start, agent));
             }
         }
         copy_plain(&mut skeleton, text, at, start, masked);

@@ -458,8 +458,9 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         return (Address::Agent(agent), Some(party), pieces);
     }
     // "Who are you voting for, Kenji?": a name set off at the end of a question calls on its player; so does an
-    // `@` mark set off at the end of any sentence, and it goes on addressing the sentences after
-    // («黒要素はサクラへの追随だよ、 @ケンジ 。私は予定通り君に投票する。»).
+    // `@` mark set off at the end of any sentence, or a name after a comma that does not continue a list of
+    // names, and it goes on addressing the sentences after («黒要素はサクラへの追随だよ、 @ケンジ 。私は予定通り君に
+    // 投票する。», "Rin is our best move, Takumi. Vote for her today.").
     if pieces.len() > 1
         && let Some(last) = pieces.last()
         && last.opened_by.is_none()
@@ -473,10 +474,16 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         && scene.skeleton.refs[index].kind == RefKind::Other
         && let Some(agent) = scene.skeleton.refs[index].agent
         && Some(agent) != scene.ctx.speaker
-        // "My final vote: @Kenji ." names the vote; a call is set off by a comma.
-        && (sentence.asked || scene.skeleton.refs[index].marked && text[..token.start].trim_end().ends_with([',', '、']))
+        // "My final vote: @Kenji ." names the vote; a call is set off by a comma. "Suspects: Rin, Takumi." lists.
+        && let called = text[..token.start].trim_end().ends_with([',', '、'])
+            && (scene.skeleton.refs[index].marked
+                || !last.tokens.start.checked_sub(1).map(|i| &scene.tokens[i]).is_some_and(|before| {
+                    matches!(before.kind, Tok::Agent { index, .. } if scene.skeleton.refs[index].kind == RefKind::Other)
+                        && matches!(text[before.end..token.start].trim(), "," | "、")
+                }))
+        && (sentence.asked || called)
     {
-        if scene.skeleton.refs[index].marked {
+        if called {
             state.standing = Address::Agent(agent);
         }
         let party = vocative(token, agent);
