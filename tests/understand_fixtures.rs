@@ -301,6 +301,7 @@ clear as a result mark	en	Kenji divined Sakura as clear.	Agent[03] DIVINED Agent
 suspicion said to come from the player before	en	@Kenji you've been quiet since the start and that makes me really suspicious.	ESTIMATE Agent[03] WEREWOLF
 a name called at the end goes on addressing	en	Rin is our best move, Takumi. Vote for her today.	REQUEST Agent[06] (VOTE Agent[07])
 suspicions asked of everyone	en	I vote Rin. Anyone else have early suspicions?	VOTE Agent[07] ; INQUIRE ANY (ESTIMATE ANY WEREWOLF)
+said plainly, no hedge	en	I have to say I'm actually the seer.	COMINGOUT Agent[09] SEER
 ";
 
 #[test]
