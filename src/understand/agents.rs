@@ -425,8 +425,9 @@ pub fn tokenize(
         ..Skeleton::default()
     };
     let mut at = 0;
-    // Players named so far (folded offset, seat), for pronouns.
+    // Players named so far (folded offset, seat), for pronouns, and where the last reference to one ended.
     let mut named: Vec<(usize, Agent)> = Vec::new();
+    let mut last_player_end: Option<usize> = None;
     // Where players are named, for a place word before one («ここは@ハルに入れる»).
     let player_starts: Vec<usize> =
         found.iter().filter(|f| f.2 == RefKind::Other && f.3.is_some()).map(|f| f.0).collect();
@@ -457,8 +458,10 @@ pub fn tokenize(
             }
             // A subject pronoun continues its referent as the subject: "He is…" after "He keeps voting for
             // Shion" is still the first player, not Shion. A player called at the end of a sentence ("Rin is our
-            // best move, Takumi. Vote for her") is spoken to, not spoken of.
-            let called = text[..start].trim_end().ends_with([',', '、'])
+            // best move, Takumi. Vote for her") is spoken to, not spoken of, unless a list of names ends there.
+            let listed = last_player_end.is_some_and(|e: usize| matches!(text[e..start].trim(), "," | "、"));
+            let called = !listed
+                && text[..start].trim_end().ends_with([',', '、'])
                 && text[end..].trim_start().chars().next().is_none_or(|c| matches!(c, '。' | '.' | '!' | '?' | '\n'));
             if let Some(agent) = agent.filter(|_| priority != 2 && !called) {
                 named.push((start, agent));
@@ -477,6 +480,7 @@ pub fn tokenize(
         }
         let marked = marks.inline_names.contains(&start);
         skeleton.refs.push(AgentRef { kind, agent, span: (start, end), unknown_name: priority == 3, marked });
+        last_player_end = (kind == RefKind::Other).then_some(end);
         at = end;
     }
     copy_plain(&mut skeleton, text, at, text.len(), masked);
