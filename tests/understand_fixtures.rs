@@ -294,6 +294,7 @@ one seer, two players	ja	占い師はサクラとケンジの二人か。どっ�
 condition after a dash	en	I'll protect Kenji tonight — if you're the seer please share your check now.	GUARD Agent[03]
 embedded question, not a condition	en	@Kenji say if you're the bodyguard.	INQUIRE Agent[03] (COMINGOUT Agent[03] BODYGUARD)
 embedded question, not a condition	en	@Kenji tell us what role you are.	INQUIRE Agent[03] (COMINGOUT Agent[03] ANY)
+a condition after an asked sentence	en	@Kenji anything to share? If the seer is here please reveal your divination.	Skip
 a role asked about	en	@Kenji what role are you claiming?	INQUIRE Agent[03] (COMINGOUT Agent[03] ANY)
 a role asked about	en	I don't know what role Kenji is claiming.	Skip
 looking for, no hedge	en	I'm just a villager looking for adventure!	COMINGOUT Agent[09] VILLAGER

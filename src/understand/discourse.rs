@@ -9,7 +9,7 @@ use super::flags::Flags;
 use super::frames::Class;
 use super::lexer::{Tok, Token};
 use super::lexicon::{Conn, Lex, Source};
-use super::reader::{Origin, Pending, PieceContext, attributive, embedded_question, read_piece};
+use super::reader::{Origin, Pending, PieceContext, attributive, read_piece};
 use super::scene::{Address, Scene};
 use super::segments::{Piece, Sentence, split};
 use super::words::TOKEN_ME;
@@ -690,15 +690,14 @@ fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> (Flags, usize) {
     }
     for (index, piece) in pieces.iter().enumerate() {
         let tokens = &scene.tokens[piece.tokens.clone()];
-        for (i, token) in tokens.iter().enumerate() {
+        for token in tokens {
             // «己を占い師と称し、…と断定するとは、如何なる深謀か»: what a rhetorical question is about asserts nothing.
             if let Some(Lex::Markers(marker)) = token.lex()
                 && marker.any(Flags::RHETORICAL)
             {
                 flags.insert(Flags::MUSING);
             }
-            let conditional = matches!(token.lex(), Some(Lex::Markers(m)) if m.any(Flags::CONDITIONAL));
-            if conditional && !embedded_question(tokens, i) {
+            if matches!(token.lex(), Some(Lex::Markers(m)) if m.any(Flags::CONDITIONAL)) {
                 flags.insert(Flags::CONDITIONAL);
                 let after_dash = text[..piece.start].trim_end().ends_with(['—', '–', '-']);
                 conditional_from = conditional_from.min(if after_dash { index } else { 0 });

@@ -3,6 +3,7 @@
 //! never looks at.
 
 use super::agents::{RefKind, Skeleton};
+use super::flags::Flags;
 use super::lexicon::{Lex, Lexicon};
 use super::words::{TOKEN_INDEX, TOKEN_ME, TOKEN_OTHER, TOKEN_UNKNOWN, TOKEN_YOU, holds_digit};
 use crate::protocol::{TalkKind, TalkRef};
@@ -109,5 +110,16 @@ pub fn tokens<'l>(skeleton: &Skeleton, lexicon: &'l Lexicon) -> Vec<Token<'l>> {
         out.push(Token { kind, start: at, end });
     }
     out.sort_by_key(|t| t.start);
+    // "say if you're the seer", "tell us whether…": an «if» right after a word asking for information opens an
+    // embedded question, not a condition.
+    for i in 1..out.len() {
+        if let (Some(Lex::Markers(asking)), Some(Lex::Markers(marker))) = (out[i - 1].lex(), out[i].lex())
+            && asking.any(Flags::INFO)
+            && marker.any(Flags::CONDITIONAL)
+            && text[out[i - 1].end..out[i].start].trim().is_empty()
+        {
+            out[i].kind = Tok::Word(Lex::Markers(marker.without(Flags::CONDITIONAL)));
+        }
+    }
     out
 }

@@ -601,9 +601,6 @@ fn fill_frame<'f>(
                     // The act threatened is no act of the speaker's (C18).
                     marker = marker | Flags::CONDITIONAL;
                 }
-                if embedded_question(tokens, i) {
-                    marker = marker & Flags::CONDITIONAL.complement();
-                }
                 // «お前を吊らなきゃ誰かの養分»: «なきゃ» with more words after it is «なければ», a condition.
                 let text = scene.skeleton.text.as_str();
                 if japanese
@@ -926,14 +923,6 @@ fn own_vocative(context: &PieceContext) -> Option<&Party> {
     context.vocative.as_ref().filter(|v| context.leading.as_ref().is_none_or(|l| l.start != v.start))
 }
 
-/// "say if you're the seer", "tell us whether…": an «if» right after a word asking for information opens an
-/// embedded question, not a condition.
-pub(crate) fn embedded_question(tokens: &[Token], i: usize) -> bool {
-    i > 0
-        && matches!(tokens[i].lex(), Some(Lex::Markers(m)) if m.any(Flags::CONDITIONAL))
-        && matches!(tokens[i - 1].lex(), Some(Lex::Markers(m)) if m.any(Flags::INFO))
-}
-
 /// Words before a Japanese cue that still colour it.
 const BEFORE_JA: Flags = Flags::HEDGE
     .union(Flags::WHY)
@@ -1092,15 +1081,12 @@ fn fill_state(
     let value_token = tokens[anchor];
     let mut filled = Filled::state(value_token.start, value_token.end);
     let mut flags = Flags::NONE;
-    for (i, token) in tokens.iter().enumerate() {
+    for token in tokens {
         match token.kind {
             // Before a Japanese predicate only words that colour the whole clause count («ダイスケに黒出してた
             // シオンは狼だね»: the past belongs to the modifier).
             Tok::Word(Lex::Markers(marker)) if japanese && token.end <= value_token.start => {
                 flags.insert(marker & BEFORE_JA)
-            }
-            Tok::Word(Lex::Markers(marker)) if embedded_question(tokens, i) => {
-                flags.insert(marker & Flags::CONDITIONAL.complement())
             }
             Tok::Word(Lex::Markers(marker)) => flags.insert(marker),
             Tok::Word(Lex::Role(role)) => filled.values.push((Value::Role(role), (token.start, token.end))),
