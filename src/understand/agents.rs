@@ -291,6 +291,9 @@ pub struct AgentRef {
     /// Written with an `@` mark inside the utterance («… @ケンジ 今日はミサキへ入れてほしいな»): at the start of a
     /// sentence it addresses that player from there on.
     pub marked: bool,
+    /// Set off by a comma at the end of its sentence, not ending a list of names ("Rin is our best move,
+    /// Takumi."): the player spoken to, not spoken of.
+    pub called: bool,
 }
 
 /// The folded text with references tokenized, and a byte map back to the folded text.
@@ -452,6 +455,7 @@ pub fn tokenize(
             agent = antecedent(text, start, &named, priority == 5);
             kind = if agent.is_some() { RefKind::Other } else { RefKind::Unknown };
         }
+        let mut called = false;
         if matches!(kind, RefKind::Other) {
             if let Some(h) = words.honorifics.iter().find(|h| text[end..].starts_with(h.as_str())) {
                 end += h.len();
@@ -460,7 +464,7 @@ pub fn tokenize(
             // Shion" is still the first player, not Shion. A player called at the end of a sentence ("Rin is our
             // best move, Takumi. Vote for her") is spoken to, not spoken of, unless a list of names ends there.
             let listed = last_player_end.is_some_and(|e: usize| matches!(text[e..start].trim(), "," | "、"));
-            let called = !listed
+            called = !listed
                 && text[..start].trim_end().ends_with([',', '、'])
                 && text[end..].trim_start().chars().next().is_none_or(|c| matches!(c, '。' | '.' | '!' | '?' | '\n'));
             if let Some(agent) = agent.filter(|_| priority != 2 && !called) {
@@ -479,7 +483,7 @@ pub fn tokenize(
             skeleton.push(c, (start as u32, end as u32));
         }
         let marked = marks.inline_names.contains(&start);
-        skeleton.refs.push(AgentRef { kind, agent, span: (start, end), unknown_name: priority == 3, marked });
+        skeleton.refs.push(AgentRef { kind, agent, span: (start, end), unknown_name: priority == 3, marked, called });
         last_player_end = (kind == RefKind::Other).then_some(end);
         at = end;
     }

@@ -475,12 +475,8 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         && let Some(agent) = scene.skeleton.refs[index].agent
         && Some(agent) != scene.ctx.speaker
         // "My final vote: @Kenji ." names the vote; a call is set off by a comma. "Suspects: Rin, Takumi." lists.
-        && let called = text[..token.start].trim_end().ends_with([',', '、'])
-            && (scene.skeleton.refs[index].marked
-                || !last.tokens.start.checked_sub(1).map(|i| &scene.tokens[i]).is_some_and(|before| {
-                    matches!(before.kind, Tok::Agent { index, .. } if scene.skeleton.refs[index].kind == RefKind::Other)
-                        && matches!(text[before.end..token.start].trim(), "," | "、")
-                }))
+        && let called = (scene.skeleton.refs[index].called
+            || scene.skeleton.refs[index].marked && text[..token.start].trim_end().ends_with([',', '、']))
         && (sentence.asked || called)
     {
         if called {
