@@ -320,6 +320,16 @@ impl Skeleton {
         self.text.push(c);
     }
 
+    /// Copies a run of folded text that starts at folded byte `folded_start`, each character standing for itself.
+    fn push_run(&mut self, run: &str, folded_start: usize) {
+        let offset = self.text.len();
+        self.map.extend(run.char_indices().map(|(k, c)| {
+            let at = folded_start + k;
+            ((offset + k) as u32, at as u32, (at + c.len_utf8()) as u32)
+        }));
+        self.text.push_str(run);
+    }
+
     /// The folded span of skeleton bytes `start..end`.
     pub fn folded_span(&self, start: usize, end: usize) -> (usize, usize) {
         let Some(first) = self.span_at(start) else {
@@ -549,9 +559,7 @@ fn copy_plain(skeleton: &mut Skeleton, text: &str, from: usize, to: usize, maske
             continue;
         }
         let run_end = masked.iter().filter(|&&(s, _)| s > i && s < to).map(|&(s, _)| s).min().unwrap_or(to);
-        for (k, c) in text[i..run_end].char_indices() {
-            skeleton.push(c, ((i + k) as u32, (i + k + c.len_utf8()) as u32));
-        }
+        skeleton.push_run(&text[i..run_end], i);
         i = run_end;
     }
 }

@@ -6,14 +6,13 @@
 use std::collections::{BTreeMap, HashMap};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, Anchored, Input, MatchKind, StartKind};
-use regex::Regex;
 use serde::Deserialize;
 
 use super::UnderstandError;
 use super::flags::Flags;
 use super::frames::{FrameDef, Frames};
 use super::normalize::fold_word;
-use super::words::{AgentDef, AgentWords, DigitGated, compile, fold_list};
+use super::words::{AgentDef, AgentWords, DigitGated, Splitter, compile, fold_list};
 use crate::protocol::{Role, Species};
 
 /// The file as written.
@@ -200,15 +199,15 @@ pub struct Lexicon {
     /// The surface and kind of each matcher pattern.
     entries: Vec<(String, Lex)>,
     /// Particles after / prepositions before a reference, longest first.
-    marks_after: Vec<(String, String)>,
-    marks_before: Vec<(String, String)>,
+    marks_after: MarkTable,
+    marks_before: MarkTable,
     endings: Option<AhoCorasick>,
     ending_flags: Vec<Flags>,
     joiners: Vec<String>,
     or_words: Vec<String>,
     nominalisers: Vec<String>,
-    pub sentence: Regex,
-    pub piece: Regex,
+    pub sentence: Splitter,
+    pub piece: Splitter,
     pub day: Option<DigitGated>,
     pub talk: Vec<DigitGated>,
     pub frames: Frames,
@@ -354,10 +353,8 @@ impl Lexicon {
                     .map_err(|e| entry("endings", e.to_string()))?,
             )
         };
-        let marks = |table: &BTreeMap<String, String>| {
-            let mut list: Vec<(String, String)> = table.iter().map(|(k, v)| (fold_word(k), v.clone())).collect();
-            list.sort_by_key(|(k, _)| std::cmp::Reverse(k.len()));
-            list
+        let marks = |table: &BTreeMap<String, String>, side: Side| {
+            MarkTable::new(table.iter().map(|(k, v)| (fold_word(k), v.clone())).collect(), side)
         };
         let optional = |name: &str, list: &[String]| -> Result<Option<DigitGated>, UnderstandError> {
             if list.is_empty() {
@@ -391,16 +388,17 @@ impl Lexicon {
             agents,
             matcher,
             entries,
-            marks_after: marks(&def.marks.after),
-            marks_before: marks(&def.marks.before),
+            marks_after: marks(&def.marks.after, Side::After),
+            marks_before: marks(&def.marks.before, Side::Before),
             endings,
             ending_flags,
             joiners: def.marks.joiners.iter().map(|w| fold_word(w).trim().to_owned()).collect(),
             or_words: def.marks.or.iter().map(|w| fold_word(w).trim().to_owned()).collect(),
             nominalisers: def.marks.nominalisers.iter().map(|w| fold_word(w).trim().to_owned()).collect(),
-            sentence: compile(&super::normalize::fold_pattern(&def.split.sentence))
+            sentence: Splitter::compile(&super::normalize::fold_pattern(&def.split.sentence))
                 .map_err(|r| entry("split.sentence", r))?,
-            piece: compile(&super::normalize::fold_pattern(&def.split.piece)).map_err(|r| entry("split.piece", r))?,
+            piece: Splitter::compile(&super::normalize::fold_pattern(&def.split.piece))
+                .map_err(|r| entry("split.piece", r))?,
             day,
             talk,
             frames,
@@ -449,7 +447,7 @@ impl Lexicon {
         let trimmed = rest.trim_start_matches([' ', '\u{3000}']);
         let skipped = rest.len() - trimmed.len();
         self.marks_after
-            .iter()
+            .fitting(trimmed)
             .find_map(|(word, mark)| {
                 let fits = trimmed.starts_with(word.as_str())
                     && (!self.word_boundaries
@@ -464,7 +462,7 @@ impl Lexicon {
     /// The mark of the reference starting at `start` given by what precedes it (a preposition), if any.
     pub fn mark_before(&self, text: &str, start: usize) -> Option<&str> {
         let before = text.get(..start)?.trim_end_matches([' ', '@']);
-        self.marks_before.iter().find_map(|(word, mark)| {
+        self.marks_before.fitting(before).find_map(|(word, mark)| {
             let at = before.len().checked_sub(word.len())?;
             (before.ends_with(word.as_str()) && (!self.word_boundaries || is_word(before, at, before.len())))
                 .then_some(mark.as_str())
@@ -576,6 +574,56 @@ fn anonymous_tokens(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Which side of a reference a mark table's words stand on.
+#[derive(Debug, Clone, Copy)]
+enum Side {
+    After,
+    Before,
+}
+
+/// Marks (particles or prepositions), longest first, indexed by the character that touches the reference: a
+/// lookup compares only the few words that can fit (it runs for every name in every utterance).
+#[derive(Debug)]
+struct MarkTable {
+    marks: Vec<(String, String)>,
+    side: Side,
+    /// For each key byte, the indices of the marks whose touching character ends with it (so that kana,
+    /// which share their first bytes, spread over the lists), in table order; the last list is for no
+    /// character at all (the reference touches the end of the text).
+    by_byte: Vec<Vec<usize>>,
+}
+
+impl MarkTable {
+    const NO_BYTE: usize = 256;
+
+    fn new(mut marks: Vec<(String, String)>, side: Side) -> Self {
+        marks.sort_by_key(|(word, _)| std::cmp::Reverse(word.len()));
+        let mut by_byte = vec![Vec::new(); Self::NO_BYTE + 1];
+        for (i, (word, _)) in marks.iter().enumerate() {
+            match Self::key(side, word) {
+                Self::NO_BYTE => by_byte.iter_mut().for_each(|list| list.push(i)), // an empty word fits anywhere
+                key => by_byte[key].push(i),
+            }
+        }
+        MarkTable { marks, side, by_byte }
+    }
+
+    /// The last byte of the character of `text` that touches the reference: its first character for a mark
+    /// after it, its last for a mark before it.
+    fn key(side: Side, text: &str) -> usize {
+        let touching = match side {
+            Side::After => text.chars().next(),
+            Side::Before => text.chars().next_back(),
+        };
+        touching.map_or(Self::NO_BYTE, |c| usize::from(c.encode_utf8(&mut [0; 4]).as_bytes()[c.len_utf8() - 1]))
+    }
+
+    /// The marks that may fit `text` (what follows the reference, or what precedes it), longest first.
+    fn fitting(&self, text: &str) -> impl Iterator<Item = &(String, String)> {
+        self.by_byte[Self::key(self.side, text)].iter().map(|&i| &self.marks[i])
+    }
+}
+
 /// Whether `text[start..end]` is a whole word: no letter or digit glued to either side. Agent tokens
 /// (private use) and punctuation are boundaries.
 pub fn is_word(text: &str, start: usize, end: usize) -> bool {
@@ -586,4 +634,31 @@ pub fn is_word(text: &str, start: usize, end: usize) -> bool {
     let before = !starts_word || text[..start].chars().next_back().is_none_or(|c| !glued(c));
     let after = !ends_word || text[end..].chars().next().is_none_or(|c| !glued(c));
     before && after
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MarkTable, Side};
+
+    fn table(side: Side) -> MarkTable {
+        let marks = [("に", "to"), ("には", "to-topic"), ("が", "subject"), ("from", "from"), ("to", "to")];
+        MarkTable::new(marks.iter().map(|(w, m)| (w.to_string(), m.to_string())).collect(), side)
+    }
+
+    fn fitting(table: &MarkTable, text: &str) -> Vec<String> {
+        table.fitting(text).map(|(word, _)| word.clone()).collect()
+    }
+
+    #[test]
+    fn a_mark_table_offers_the_words_touching_the_reference_longest_first() {
+        let after = table(Side::After);
+        // Kana share their leading bytes: the key is the touching character's last byte.
+        assert_eq!(fitting(&after, "には投票しない"), ["には", "に"]);
+        assert_eq!(fitting(&after, "が怪しい"), ["が"]);
+        assert_eq!(fitting(&after, "to vote"), ["to"]);
+        assert!(fitting(&after, "").is_empty());
+        let before = table(Side::Before);
+        assert_eq!(fitting(&before, "votes from"), ["from"]);
+        assert_eq!(fitting(&before, "ケンジには"), ["には"]);
+    }
 }

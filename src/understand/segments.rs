@@ -37,20 +37,20 @@ pub fn split(text: &str, tokens: &[Token], lexicon: &Lexicon) -> Vec<Sentence> {
     let mut bounds: Vec<(usize, usize)> = Vec::new();
     let mut start = 0;
     for mark in lexicon.sentence.find_iter(text) {
-        if mark.end() <= start {
+        if mark.end <= start {
             continue;
         }
         // A mark inside a word's span ("Mr.", "Agent5." as a name) does not end a sentence there.
         // A modality word that takes the mark in («です!») still ends its sentence there.
         if tokens.iter().any(|t| {
-            t.start < mark.start()
-                && mark.start() < t.end
-                && !(t.end <= mark.end() && matches!(t.lex(), Some(Lex::Markers(_))))
+            t.start < mark.start
+                && mark.start < t.end
+                && !(t.end <= mark.end && matches!(t.lex(), Some(Lex::Markers(_))))
         }) {
             continue;
         }
-        bounds.push((start, mark.end()));
-        start = mark.end();
+        bounds.push((start, mark.end));
+        start = mark.end;
     }
     if start < text.len() {
         bounds.push((start, text.len()));
@@ -72,7 +72,7 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
     // the previous one).
     let mut cuts: Vec<(usize, usize, Option<Conn>, Option<Conn>)> = Vec::new();
     for m in lexicon.piece.find_iter(&text[start..end]) {
-        let at = start + m.end();
+        let at = start + m.end;
         if tokens[first..last].iter().any(|t| t.start < at && at <= t.end.saturating_sub(1)) {
             continue;
         }
