@@ -591,6 +591,7 @@ fn asks(scene: &Scene, f: &Filled) -> Option<Result<Vec<Sentence>, Drop>> {
         if f.flags.any(Flags::PAST) || f.time == Some(Time::Past) {
             sentence.content = match sentence.content {
                 Content::Vote { target } => Content::Voted { target },
+                Content::Divination { target } => Content::Divined { target, species: Species::Any },
                 Content::Guard { target } => Content::Guarded { target },
                 Content::Attack { target } => Content::Attacked { target },
                 other => other,
@@ -1029,7 +1030,26 @@ fn action(scene: &Scene, f: &Filled) -> Built {
         return Err(drop("undecided (C17)"));
     }
     let Some(target_party) = &f.target else {
+        // "Rin, did you divine anyone last night?": a question to a player about their act ("did you" takes
+        // the pronoun in; a noun, "your vote", and Japanese name no actor: «占い先は？»). "Did Kenji guard
+        // anyone?" asks nobody for Kenji's act, "shouldn't bodyguards watch over …?" asks for no act, and in
+        // "when did you divine them?" the target is named, if unresolved.
+        let text = scene.skeleton.text.as_str();
+        let next = scene.tokens.iter().find(|t| t.start >= f.cue.1);
+        let gap = text.get(f.cue.1..next.map_or(text.len(), |t| t.start)).unwrap_or_default().trim_start();
+        let object_named =
+            gap.starts_with(char::is_alphanumeric) || gap.is_empty() && next.is_some_and(|t| t.is_agent());
+        let actor_asked = !scene.lexicon.word_boundaries
+            || !frame.verb
+            || f.subject.as_ref().map_or(
+                f.flags.any(Flags::QUESTION)
+                    && !f.flags.any(Flags::SHOULD)
+                    && !object_named
+                    && (f.address != Address::None || scene.addressee.is_some()),
+                |s| s.only().is_some_and(|p| matches!(p, Person::You(_))),
+            );
         if f.asking()
+            && actor_asked
             && let Some(asked) = asks(scene, f)
         {
             return asked;
