@@ -993,8 +993,12 @@ fn action(scene: &Scene, f: &Filled) -> Built {
         own.flags.remove(Flags::INVITE | Flags::QUESTION);
         let acts = action(scene, &own)?;
         let to = asked(scene, f)?;
-        let invited: Vec<Sentence> =
-            acts.iter().filter(|s| s.subject.is_none()).map(|s| request(to, s.clone())).collect();
+        // "Vote Kenji with me": a request already asks the others.
+        let invited: Vec<Sentence> = acts
+            .iter()
+            .filter(|s| s.subject.is_none() && !matches!(s.content, Content::Request { .. } | Content::Inquire { .. }))
+            .map(|s| request(to, s.clone()))
+            .collect();
         return Ok(acts.into_iter().chain(invited).collect());
     }
     // "We eliminate George tonight": no vote is cast at night, so this is a vote or the wolves' attack.
