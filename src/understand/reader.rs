@@ -982,8 +982,8 @@ fn value_disjunction(scene: &Scene, tokens: &[Token], from: usize, to: usize) ->
 /// Whether a Japanese role or species word is followed by a case particle or a count («この村で», «村のみんな»,
 /// «狼2匹»): it then modifies or counts something, and states nobody's role.
 fn case_particle(rest: &str) -> bool {
-    // «占い師に見える», «狂人の可能性が高い»: what a player looks like, or may be, is still the state, and so is
-    // the last of alternatives («人狼か狂人のどちらかだ»).
+    // «占い師に見える», «狂人の可能性が高い», «人狼のような気がする»: what a player looks like, or may be, is
+    // still the state, and so is the last of alternatives («人狼か狂人のどちらかだ»).
     let copula = [
         "です",
         "でし",
@@ -997,6 +997,7 @@ fn case_particle(rest: &str) -> bool {
         "のどちらか",
         "のどっちか",
         "のいずれか",
+        "のよう",
     ]
     .iter()
     .any(|c| rest.starts_with(c));
