@@ -248,9 +248,20 @@ pub fn compile(source: &str) -> Result<Regex, String> {
 pub struct Splitter(regex_automata::dfa::regex::Regex);
 
 impl Splitter {
+    /// A bound on each compiled DFA: a splitter is a few alternatives of marks (the embedded ones take tens of
+    /// kilobytes), and a pattern from a user's phrase directory that would blow up is refused at load.
+    const SIZE_LIMIT: usize = 8 << 20;
+
     pub fn compile(source: &str) -> Result<Self, String> {
+        use regex_automata::dfa::{dense, regex::Regex};
         check_lower_case(source)?;
-        regex_automata::dfa::regex::Regex::new(&ascii_word_boundaries(source)).map(Splitter).map_err(|e| e.to_string())
+        let limits =
+            dense::Config::new().dfa_size_limit(Some(Self::SIZE_LIMIT)).determinize_size_limit(Some(Self::SIZE_LIMIT));
+        Regex::builder()
+            .dense(limits)
+            .build(&ascii_word_boundaries(source))
+            .map(Splitter)
+            .map_err(|e| format!("{e} (a splitter compiles to a DFA of at most {} MiB)", Self::SIZE_LIMIT >> 20))
     }
 
     /// The byte spans of the non-overlapping matches in `text`.
@@ -296,6 +307,16 @@ fn check_lower_case(source: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_splitter_finds_marks_and_refuses_a_pattern_that_would_blow_up() {
+        let splitter = Splitter::compile(r"[!?;\n]+|\.+(?:\s+|$)").expect("compiles");
+        let marks: Vec<_> = splitter.find_iter("Vote Kenji. Why? ok").collect();
+        assert_eq!(marks, [10..12, 15..16]);
+        // The n-th symbol from the end: a DFA of 2^20 states.
+        let error = Splitter::compile("(?:a|b)*a(?:a|b){20}").map(|_| ()).expect_err("too large");
+        assert!(error.contains("at most 8 MiB"), "{error}");
+    }
 
     #[test]
     fn a_pattern_needs_a_digit_only_when_every_match_holds_one() {
