@@ -984,6 +984,27 @@ fn value_roles(f: &Filled) -> Vec<Role> {
     roles
 }
 
+/// Whether a question with no target asks the actor for their act: "Rin, did you divine anyone last night?" ("did
+/// you" takes the pronoun in). A noun ("your vote") and Japanese («占い先は？») name no actor. "Did Kenji guard
+/// anyone?" asks nobody for Kenji's act, "shouldn't bodyguards watch over …?" asks for no act, and in "when did
+/// you divine them?" the target is named, if unresolved.
+fn asks_the_actor(scene: &Scene, f: &Filled, frame: &Frame) -> bool {
+    if !scene.lexicon.word_boundaries || !frame.verb {
+        return true;
+    }
+    if let Some(actor) = &f.subject {
+        return actor.only().is_some_and(|p| matches!(p, Person::You(_)));
+    }
+    let text = scene.skeleton.text.as_str();
+    let next = scene.tokens.iter().find(|t| t.start >= f.cue.1);
+    let gap = text.get(f.cue.1..next.map_or(text.len(), |t| t.start)).unwrap_or_default().trim_start();
+    let object_named = gap.starts_with(char::is_alphanumeric) || gap.is_empty() && next.is_some_and(|t| t.is_agent());
+    f.flags.any(Flags::QUESTION)
+        && !f.flags.any(Flags::SHOULD)
+        && !object_named
+        && (f.address != Address::None || scene.addressee.is_some())
+}
+
 /// VOTE / VOTED, DIVINATION, GUARD / GUARDED, ATTACK / ATTACKED, and requests and questions about them.
 fn action(scene: &Scene, f: &Filled) -> Built {
     let Some(frame) = f.frame else { return Err(drop("no verb")) };
@@ -1034,26 +1055,8 @@ fn action(scene: &Scene, f: &Filled) -> Built {
         return Err(drop("undecided (C17)"));
     }
     let Some(target_party) = &f.target else {
-        // "Rin, did you divine anyone last night?": a question to a player about their act ("did you" takes
-        // the pronoun in; a noun, "your vote", and Japanese name no actor: «占い先は？»). "Did Kenji guard
-        // anyone?" asks nobody for Kenji's act, "shouldn't bodyguards watch over …?" asks for no act, and in
-        // "when did you divine them?" the target is named, if unresolved.
-        let text = scene.skeleton.text.as_str();
-        let next = scene.tokens.iter().find(|t| t.start >= f.cue.1);
-        let gap = text.get(f.cue.1..next.map_or(text.len(), |t| t.start)).unwrap_or_default().trim_start();
-        let object_named =
-            gap.starts_with(char::is_alphanumeric) || gap.is_empty() && next.is_some_and(|t| t.is_agent());
-        let actor_asked = !scene.lexicon.word_boundaries
-            || !frame.verb
-            || f.subject.as_ref().map_or(
-                f.flags.any(Flags::QUESTION)
-                    && !f.flags.any(Flags::SHOULD)
-                    && !object_named
-                    && (f.address != Address::None || scene.addressee.is_some()),
-                |s| s.only().is_some_and(|p| matches!(p, Person::You(_))),
-            );
         if f.asking()
-            && actor_asked
+            && asks_the_actor(scene, f, frame)
             && let Some(asked) = asks(scene, f)
         {
             return asked;
