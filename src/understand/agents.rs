@@ -462,7 +462,28 @@ pub fn tokenize(
             // A pronoun stands for the player named before it in this or the previous sentence, when that is
             // one player; of several, a subject pronoun ("he", "she") takes the first-named (the previous
             // clause's subject) and any other pronoun stays unresolved.
-            agent = antecedent(text, start, &named, priority == 5);
+            agent = antecedent(text, start, &named, priority == 5, &words.back_to_nearest);
+            // "Rin divined him (as …)": an object pronoun one verb after a player is someone else (that player
+            // would be "herself"), so with no other candidate it stays unresolved. "Rin put her vote on …": a
+            // word after it makes it a possessive.
+            let one_word_between = |from: usize| {
+                text.get(from..start).is_some_and(|gap| {
+                    let gap = gap.trim();
+                    !gap.is_empty() && gap.chars().all(|c| c.is_alphabetic() || c == '\'')
+                })
+            };
+            let next_word = text[end..].split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty());
+            let ends_its_clause =
+                text[end..].trim_start().chars().next().is_none_or(|c| !c.is_alphanumeric()) || next_word == Some("as");
+            if priority == 2
+                && words.word_boundaries
+                && agent.is_some()
+                && named.last().map(|&(_, last)| last) == agent
+                && last_player_end.is_some_and(one_word_between)
+                && ends_its_clause
+            {
+                agent = None;
+            }
             kind = if agent.is_some() { RefKind::Other } else { RefKind::Unknown };
         }
         let mut called = false;
@@ -502,7 +523,13 @@ pub fn tokenize(
 }
 
 /// The player a pronoun at `at` stands for (see `tokenize`).
-fn antecedent(text: &str, at: usize, named: &[(usize, Agent)], subject_pronoun: bool) -> Option<Agent> {
+fn antecedent(
+    text: &str,
+    at: usize,
+    named: &[(usize, Agent)],
+    subject_pronoun: bool,
+    back_to_nearest: &[String],
+) -> Option<Agent> {
     let is_end = |c: char| matches!(c, '。' | '.' | '!' | '?' | '\n');
     // The start of the previous sentence: past the second sentence end before `at`.
     let mut ends = text[..at].char_indices().rev().filter(|&(_, c)| is_end(c));
@@ -515,12 +542,18 @@ fn antecedent(text: &str, at: usize, named: &[(usize, Agent)], subject_pronoun: 
         }
     }
     if subject_pronoun {
-        // "Safe — George  he claimed villager": a name said right before the pronoun is what it stands for.
-        if let Some(&(position, last)) = named.iter().rev().find(|&&(p, _)| p >= window_start && p < at)
-            && text[position..at].split_whitespace().count() == 1
-            && !text[position..at].contains(is_end)
-        {
-            return Some(last);
+        // "Safe — George  he claimed villager": a name said right before the pronoun is what it stands for; so
+        // is one said right before a word such as "as" ("vote Shion as she's the wolf").
+        if let Some(&(position, last)) = named.iter().rev().find(|&&(p, _)| p >= window_start && p < at) {
+            let mut between = text[position..at].split_whitespace().skip(1);
+            let nearest = match (between.next(), between.next()) {
+                (None, _) => true,
+                (Some(word), None) => back_to_nearest.iter().any(|w| w == word),
+                _ => false,
+            };
+            if nearest && !text[position..at].contains(is_end) {
+                return Some(last);
+            }
         }
         // Of several, a subject pronoun continues the first named ("Daisuke voted for Shion, so he…").
         return candidates.first().copied();

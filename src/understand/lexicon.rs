@@ -433,7 +433,13 @@ impl Lexicon {
         let mut at = 0;
         for (start, end, pattern) in all {
             if start >= at {
-                out.push(Found { lex: self.entries[pattern].1, start, end });
+                // "as {they}": the player the word looks ahead to stays a player of the clause it opens.
+                let (word, lex) = &self.entries[pattern];
+                let end = match word.strip_suffix(THEY_SLOT.as_str()) {
+                    Some(head) => start + head.trim_end().len(),
+                    None => end,
+                };
+                out.push(Found { lex: *lex, start, end });
                 at = end;
             }
         }
@@ -524,6 +530,13 @@ impl WordList {
                 self.conflict.get_or_insert((list_name.to_owned(), "an empty word".into()));
                 continue;
             }
+            if folded.trim_end_matches(THEY_SLOT.as_str()).contains(THEY_SLOT.as_str()) || folded == *THEY_SLOT {
+                self.conflict.get_or_insert((
+                    list_name.to_owned(),
+                    format!("`{word}`: {{they}} looks ahead, so it may only end a word that has words before it"),
+                ));
+                continue;
+            }
             if let Some((other, other_lex)) = self.seen.get(&folded) {
                 if *other_lex != lex {
                     self.conflict.get_or_insert((
@@ -550,10 +563,17 @@ impl WordList {
 /// may contain a pronoun («{me} think», "could {you}"), which then matches the speaker's or addressee's token.
 const ANY_TOKEN_INDEX: char = '\u{E0FF}';
 
-/// `{me}` and `{you}` in a lexicon word become the tokens they match.
+/// What `{they}` in a lexicon word becomes: any other player's token (a name, or "he"/"she" resolved).
+static THEY_SLOT: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| format!("{}{ANY_TOKEN_INDEX}", super::words::TOKEN_OTHER));
+
+/// `{me}` and `{you}` in a lexicon word become the tokens they match, and the word takes the token in.
+/// `{they}` (only at the end) matches another player's token but leaves it out of the word: "as {they}" opens a
+/// reason whose subject that player is.
 fn with_pronoun_slots(word: &str) -> String {
     word.replace("{me}", &format!("{}{ANY_TOKEN_INDEX}", super::words::TOKEN_ME))
         .replace("{you}", &format!("{}{ANY_TOKEN_INDEX}", super::words::TOKEN_YOU))
+        .replace("{they}", &THEY_SLOT)
 }
 
 /// `text` with every token's index character replaced by [`ANY_TOKEN_INDEX`] (same length in UTF-8).

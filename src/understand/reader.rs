@@ -423,8 +423,9 @@ pub struct PieceContext {
 
 fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &mut PieceReading) {
     let Some(filled) = filled else { return };
+    // "Rin, you claimed seer and named Kenji as wolf": a known addressee carries to the next verb as a name does.
     if let Some(party) = filled.subject_party()
-        && party.is_third_party()
+        && party.people.iter().all(|p| matches!(p, Person::Named(_) | Person::You(Some(_))))
     {
         out.subject = Some(party.clone());
     }

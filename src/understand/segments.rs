@@ -107,8 +107,10 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
     }
     for (i, token) in tokens.iter().enumerate().take(last).skip(first) {
         let Tok::Word(Lex::Conn(mut conn)) = token.kind else { continue };
-        // A particle that a name took («ユミから白もらった») is no connective.
-        if i > first
+        // A particle that a name took («ユミから白もらった») is no connective. (English "Kenji as he is…": the
+        // connective "as {they}" is not the "as" of "see Kenji as a wolf".)
+        if !lexicon.word_boundaries
+            && i > first
             && let Tok::Agent { after_end, .. } = tokens[i - 1].kind
             && after_end >= token.end
         {

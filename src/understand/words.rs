@@ -31,6 +31,10 @@ pub struct AgentDef {
     /// Pronouns in subject position (he, she): of several players named before, the first.
     #[serde(default)]
     subject_anaphora: Vec<String>,
+    /// Words that, between a player and a subject pronoun, make the pronoun that player ("vote Shion as she's
+    /// the wolf"), however many were named before.
+    #[serde(default)]
+    back_to_nearest: Vec<String>,
     /// Anaphora that also name a place or a point in the talk («ここ»): set off with a topic mark before
     /// another player in the same clause («ここは@ハルに入れる»), they mean "at this point", not a player.
     #[serde(default)]
@@ -61,6 +65,8 @@ pub struct AgentWords {
     pub honorifics: Vec<String>,
     /// See `AgentDef::places`.
     pub places: Vec<String>,
+    /// See `AgentDef::back_to_nearest`.
+    pub back_to_nearest: Vec<String>,
     pub plural: Vec<String>,
     pub numbered: DigitGated,
     /// The lexicon's talk references («1日目の1番目の発話»): no player is named inside one.
@@ -123,6 +129,7 @@ impl AgentDef {
             pronoun_kinds,
             honorifics: fold_all(&self.honorifics),
             places: fold_all(&self.places),
+            back_to_nearest: fold_all(&self.back_to_nearest),
             plural: fold_all(&self.plural),
             talk_refs: Vec::new(),
             numbered,
