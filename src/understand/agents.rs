@@ -486,6 +486,16 @@ pub fn tokenize(
             }
             kind = if agent.is_some() { RefKind::Other } else { RefKind::Unknown };
         }
+        // «リンが自分を白と言ってる»: the speaker word right after another player's subject is that player.
+        if kind == RefKind::Me
+            && words.reflexive.iter().any(|w| text[start..end] == *w)
+            && last_player_end.is_some_and(|e| {
+                text.get(e..start).is_some_and(|gap| words.reflexive_after.iter().any(|p| gap.trim() == p.as_str()))
+            })
+        {
+            kind = RefKind::Unknown;
+            agent = None;
+        }
         let mut called = false;
         if matches!(kind, RefKind::Other) {
             if let Some(h) = words.honorifics.iter().find(|h| text[end..].starts_with(h.as_str())) {

@@ -717,8 +717,13 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
     };
     let mut out = Vec::new();
     for claimant in claimants {
-        let co = with_subject(claimant, Content::Comingout { target: claimant, role });
-        out.push(if f.flags.any(Flags::RETRACT) { not(co) } else { negated_claim(f, co)? });
+        let comingout = Content::Comingout { target: claimant, role };
+        out.push(if f.flags.any(Flags::RETRACT) {
+            // A retraction is the claimant's own denial: 「Xは占い師COを撤回した」 → `X NOT (COMINGOUT X SEER)`.
+            with_subject(claimant, Content::Not { sentence: Box::new(Sentence::new(comingout)) })
+        } else {
+            negated_claim(f, with_subject(claimant, comingout))?
+        });
     }
     combine(out, f.subject.as_ref().and_then(|p| p.quant))
 }
@@ -1297,6 +1302,23 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
         Person::Me => {
             if asking {
                 return Err(drop("a question about the speaker"));
+            }
+            // «リンが私を白と言っていた», «私のこと黒って言った»: a result mark a named player gave the speaker is
+            // that player's divination (C18), and a role they named is their opinion (C5), as for anyone else
+            // («リョウがあなたを白って言った», «ケンジはリンのこと狼だって言ってた»).
+            if f.flags.any(Flags::REPORT)
+                && !f.flags.any(Flags::NEG | Flags::QUESTION)
+                && f.source.is_none()
+                && let Some(giver) =
+                    f.subject.as_ref().filter(|p| p.is_third_party() && p.people.len() == 1).and_then(Party::only)
+            {
+                let speaker = scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?;
+                let giver = agent(scene, giver)?;
+                if let Value::Mark(species) = value {
+                    return Ok(vec![with_subject(giver, Content::Divined { target: speaker, species })]);
+                }
+                let role = role_of(f).ok_or_else(|| drop("no role"))?;
+                return Ok(vec![with_subject(giver, Content::Estimate { target: speaker, role })]);
             }
             // «…が私を人狼だと占った»: the speaker as the object of another's verb is what that player thinks.
             if f.target.as_ref().is_some_and(|p| p.after.as_deref() == Some("を")) {

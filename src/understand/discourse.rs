@@ -63,7 +63,7 @@ pub fn read(scene: &Scene) -> Read {
         let first_reading = out.readings.len();
         let (address, vocative, pieces) = address_of(scene, sentence, &mut state);
         state.sentences += 1;
-        let pieces = lend(scene, pieces, sentence.asked);
+        let pieces = gapped_verbs(scene, lend(scene, pieces, sentence.asked));
         let (sentence_flags, conditional_from) = sentence_flags(scene, &pieces);
         let mut results: Vec<(Piece, Vec<Reading>)> = Vec::new();
         let mut subject: Option<Party> = None;
@@ -625,6 +625,50 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
         }
     }
     out
+}
+
+/// «リンはケンジに白を、ユミはサクラに黒を出した»: a Japanese piece with no verb, followed by one with the same
+/// players and values before its verb, shares that verb. The piece is read again with the later piece's words
+/// before the verb left out as a hole.
+fn gapped_verbs(scene: &Scene, mut pieces: Vec<Piece>) -> Vec<Piece> {
+    if scene.lexicon.word_boundaries {
+        return pieces;
+    }
+    // How many players and values a run of tokens names.
+    let shape = |tokens: &[Token]| {
+        let players = tokens.iter().filter(|t| t.is_agent()).count();
+        let values = tokens
+            .iter()
+            .filter(|t| matches!(t.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf)))
+            .count();
+        (players, values)
+    };
+    let is_cue = |t: &Token| matches!(t.lex(), Some(Lex::Cue(_)));
+    for i in 0..pieces.len().saturating_sub(1) {
+        let (gapped, full) = (&pieces[i], &pieces[i + 1]);
+        if gapped.closed_by.is_some() || full.opened_by.is_some() || !gapped.holes.is_empty() {
+            continue;
+        }
+        let own = &scene.tokens[gapped.own_from.max(gapped.tokens.start)..gapped.tokens.end];
+        let Some(verb) = scene.tokens[full.tokens.clone()].iter().position(is_cue).map(|k| full.tokens.start + k)
+        else {
+            continue;
+        };
+        let before_verb = &scene.tokens[full.tokens.start..verb];
+        let (players, values) = shape(own);
+        if own.iter().any(is_cue) || players == 0 || (players, values) != shape(before_verb) {
+            continue;
+        }
+        let holes = std::iter::once(full.tokens.start..verb).chain(full.holes.iter().cloned()).collect();
+        pieces[i] = Piece {
+            end: full.end,
+            tokens: gapped.tokens.start..full.tokens.end,
+            closed_by: full.closed_by,
+            holes,
+            ..pieces[i].clone()
+        };
+    }
+    pieces
 }
 
 /// «お前の発言は疑わしいな、狂人の可能性が高いと見ている»: a suspicion and then the role suspected, of one player in

@@ -35,6 +35,12 @@ pub struct AgentDef {
     /// the wolf"), however many were named before.
     #[serde(default)]
     back_to_nearest: Vec<String>,
+    /// Speaker words that, right after another player and one of `reflexive_after` («リンが自分を»), are that
+    /// player themself: they name nobody.
+    #[serde(default)]
+    reflexive: Vec<String>,
+    #[serde(default)]
+    reflexive_after: Vec<String>,
     /// Anaphora that also name a place or a point in the talk («ここ»): set off with a topic mark before
     /// another player in the same clause («ここは@ハルに入れる»), they mean "at this point", not a player.
     #[serde(default)]
@@ -67,6 +73,9 @@ pub struct AgentWords {
     pub places: Vec<String>,
     /// See `AgentDef::back_to_nearest`.
     pub back_to_nearest: Vec<String>,
+    /// See `AgentDef::reflexive`.
+    pub reflexive: Vec<String>,
+    pub reflexive_after: Vec<String>,
     pub plural: Vec<String>,
     pub numbered: DigitGated,
     /// The lexicon's talk references («1日目の1番目の発話»): no player is named inside one.
@@ -130,6 +139,8 @@ impl AgentDef {
             honorifics: fold_all(&self.honorifics),
             places: fold_all(&self.places),
             back_to_nearest: fold_all(&self.back_to_nearest),
+            reflexive: fold_all(&self.reflexive),
+            reflexive_after: fold_all(&self.reflexive_after),
             plural: fold_all(&self.plural),
             talk_refs: Vec::new(),
             numbered,
