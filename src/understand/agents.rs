@@ -413,8 +413,18 @@ pub fn tokenize(
         if plural || (words.word_boundaries && !is_boundary(text, at, end)) {
             continue;
         }
+        let kind = words.pronoun_kinds.get(m.pattern().as_usize());
+        // "her vote", "her reaction": a possessive, not a player of the clause.
+        if kind == Some(&PronounKind::Anaphor)
+            && let Some(next) = text[end..].strip_prefix(' ')
+            && words.possessed.iter().any(|noun| {
+                next.strip_prefix(noun.as_str()).is_some_and(|rest| !rest.starts_with(char::is_alphanumeric))
+            })
+        {
+            continue;
+        }
         // Anaphora are marked Unknown here and resolved to the preceding reference below.
-        let found_ref = match words.pronoun_kinds.get(m.pattern().as_usize()) {
+        let found_ref = match kind {
             Some(PronounKind::Speaker) => (at, end, RefKind::Me, ctx.speaker, 1),
             Some(PronounKind::Addressee) => (at, end, RefKind::You, addressee, 1),
             Some(PronounKind::SubjectAnaphor) => (at, end, RefKind::Unknown, None, 5),
@@ -463,24 +473,19 @@ pub fn tokenize(
             // one player; of several, a subject pronoun ("he", "she") takes the first-named (the previous
             // clause's subject) and any other pronoun stays unresolved.
             agent = antecedent(text, start, &named, priority == 5, &words.back_to_nearest);
-            // "Rin divined him (as …)": an object pronoun one verb after a player is someone else (that player
-            // would be "herself"), so with no other candidate it stays unresolved. "Rin put her vote on …": a
-            // word after it makes it a possessive.
+            // "Rin divined him", "Rin gave her a white": an object pronoun one verb after a player is someone else
+            // (that player would be "herself"), so with no other candidate it stays unresolved.
             let one_word_between = |from: usize| {
                 text.get(from..start).is_some_and(|gap| {
                     let gap = gap.trim();
                     !gap.is_empty() && gap.chars().all(|c| c.is_alphabetic() || c == '\'')
                 })
             };
-            let next_word = text[end..].split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty());
-            let ends_its_clause =
-                text[end..].trim_start().chars().next().is_none_or(|c| !c.is_alphanumeric()) || next_word == Some("as");
             if priority == 2
                 && words.word_boundaries
                 && agent.is_some()
                 && named.last().map(|&(_, last)| last) == agent
                 && last_player_end.is_some_and(one_word_between)
-                && ends_its_clause
             {
                 agent = None;
             }

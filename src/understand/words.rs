@@ -35,6 +35,10 @@ pub struct AgentDef {
     /// the wolf"), however many were named before.
     #[serde(default)]
     back_to_nearest: Vec<String>,
+    /// Nouns after which an anaphor is a possessive ("her vote", "her reaction"): no reference, so phrases
+    /// written with it ("her vote" in the noise) read as written.
+    #[serde(default)]
+    possessed: Vec<String>,
     /// Speaker words that, right after another player and one of `reflexive_after` («リンが自分を»), are that
     /// player themself: they name nobody.
     #[serde(default)]
@@ -73,6 +77,8 @@ pub struct AgentWords {
     pub places: Vec<String>,
     /// See `AgentDef::back_to_nearest`.
     pub back_to_nearest: Vec<String>,
+    /// See `AgentDef::possessed`.
+    pub possessed: Vec<String>,
     /// See `AgentDef::reflexive`.
     pub reflexive: Vec<String>,
     pub reflexive_after: Vec<String>,
@@ -139,6 +145,7 @@ impl AgentDef {
             honorifics: fold_all(&self.honorifics),
             places: fold_all(&self.places),
             back_to_nearest: fold_all(&self.back_to_nearest),
+            possessed: fold_all(&self.possessed),
             reflexive: fold_all(&self.reflexive),
             reflexive_after: fold_all(&self.reflexive_after),
             plural: fold_all(&self.plural),
