@@ -89,14 +89,14 @@ pub fn tokens<'l>(skeleton: &Skeleton, lexicon: &'l Lexicon) -> Vec<Token<'l>> {
     }
     // A word that takes a pronoun in («{me} think», "could {you}") consumes its token.
     let words: Vec<(usize, usize)> = out.iter().filter(|t| t.lex().is_some()).map(|t| (t.start, t.end)).collect();
-    // "Vote Kenji as he is a wolf": a connective's "as" is neither the mark after the name before it nor the
-    // preposition before the player after it.
-    // (A Japanese particle is both: «ユミから白».)
+    // "Vote Kenji as he is a wolf": an English connective's "as" is neither the mark after the name before it
+    // nor the preposition before the player after it (a Japanese particle may be both: «ユミから白»).
     let connectives: Vec<(usize, usize)> = out
         .iter()
         .filter(|t| lexicon.word_boundaries && matches!(t.lex(), Some(Lex::Conn(_))))
         .map(|t| (t.start, t.end))
         .collect();
+    let only_spaces = |gap: &str| gap.chars().all(char::is_whitespace);
     let mut chars = text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
         if !matches!(c, TOKEN_OTHER | TOKEN_ME | TOKEN_YOU | TOKEN_UNKNOWN) {
@@ -109,15 +109,14 @@ pub fn tokens<'l>(skeleton: &Skeleton, lexicon: &'l Lexicon) -> Vec<Token<'l>> {
         let Some(index) = (index_char as u32).checked_sub(TOKEN_INDEX) else { continue };
         let Some(reference) = skeleton.refs.get(index as usize) else { continue };
         let end = index_at + index_char.len_utf8();
-        let mark_is_connective = |gap: &str| gap.chars().all(char::is_whitespace);
         let (after, after_end) = match lexicon.mark_after(text, end) {
-            Some(_) if connectives.iter().any(|&(s, _)| s >= end && mark_is_connective(&text[end..s])) => (None, end),
+            Some(_) if connectives.iter().any(|&(s, _)| s >= end && only_spaces(&text[end..s])) => (None, end),
             Some((mark, len)) => (Some(mark), end + len),
             None => (None, end),
         };
         let before = lexicon
             .mark_before(text, at)
-            .filter(|_| !connectives.iter().any(|&(_, e)| e <= at && mark_is_connective(&text[e..at])));
+            .filter(|_| !connectives.iter().any(|&(_, e)| e <= at && only_spaces(&text[e..at])));
         let kind = Tok::Agent { index: index as usize, kind: reference.kind, after, before, after_end };
         out.push(Token { kind, start: at, end });
     }
