@@ -473,22 +473,6 @@ pub fn tokenize(
             // one player; of several, a subject pronoun ("he", "she") takes the first-named (the previous
             // clause's subject) and any other pronoun stays unresolved.
             agent = antecedent(text, start, &named, priority == 5, &words.back_to_nearest);
-            // "Rin divined him", "Rin gave her a white": an object pronoun one verb after a player is someone else
-            // (that player would be "herself"), so with no other candidate it stays unresolved.
-            let one_word_between = |from: usize| {
-                text.get(from..start).is_some_and(|gap| {
-                    let gap = gap.trim();
-                    !gap.is_empty() && gap.chars().all(|c| c.is_alphabetic() || c == '\'')
-                })
-            };
-            if priority == 2
-                && words.word_boundaries
-                && agent.is_some()
-                && named.last().map(|&(_, last)| last) == agent
-                && last_player_end.is_some_and(one_word_between)
-            {
-                agent = None;
-            }
             kind = if agent.is_some() { RefKind::Other } else { RefKind::Unknown };
         }
         // «リンが自分を白と言ってる»: the speaker word right after another player's subject is that player.
@@ -577,9 +561,17 @@ fn antecedent(
     // the player named last, with no clause break before the pronoun, is left out.
     if let Some(&(position, last)) = named.iter().rev().find(|&&(p, _)| p < at)
         && !text[position..at].contains([',', '、', '.', '。', '!', '?', ';'])
-        && candidates.len() > 1
     {
-        candidates.retain(|&c| c != last);
+        // "Rin divined him", "Rin gave her a white": one verb after the only candidate, the pronoun is someone
+        // else (that player would be "herself"), so it stays unresolved.
+        let mut words = text[position..at].split_whitespace().skip(1);
+        let one_verb_between = words.next().is_some_and(|w| w.chars().all(|c| c.is_ascii_alphabetic() || c == '\''))
+            && words.next().is_none();
+        if candidates.len() > 1 {
+            candidates.retain(|&c| c != last);
+        } else if one_verb_between {
+            return None;
+        }
     }
     match candidates.as_slice() {
         [one] => Some(*one),
