@@ -63,7 +63,7 @@ pub fn read(scene: &Scene) -> Read {
         let first_reading = out.readings.len();
         let (address, vocative, pieces) = address_of(scene, sentence, &mut state);
         state.sentences += 1;
-        let pieces = gapped_verbs(scene, lend(scene, pieces, sentence.asked));
+        let pieces = lend(scene, gapped_verbs(scene, pieces), sentence.asked);
         let (sentence_flags, conditional_from) = sentence_flags(scene, &pieces);
         let mut results: Vec<(Piece, Vec<Reading>)> = Vec::new();
         let mut subject: Option<Party> = None;
@@ -627,9 +627,11 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
     out
 }
 
-/// «リンはケンジに白を、ユミはサクラに黒を出した»: a Japanese piece with no verb, followed by one with the same
-/// players and values before its verb, shares that verb. The piece is read again with the later piece's words
-/// before the verb left out as a hole.
+/// «リンさんはケンジに人狼判定、ユミさんはサクラに人間判定を出している», «リンはケンジに、ユミはサクラに投票した»: a
+/// Japanese piece with no verb, followed by one with the same players and values before its verb, shares that
+/// verb: it is read with the later piece's words before the verb left out as a hole. Done before words are lent
+/// on, so that the verbless piece is not merged into the next; a piece of one player and no value («リンは、…») is
+/// no clause of its own and is left to be lent.
 fn gapped_verbs(scene: &Scene, mut pieces: Vec<Piece>) -> Vec<Piece> {
     if scene.lexicon.word_boundaries {
         return pieces;
@@ -656,7 +658,7 @@ fn gapped_verbs(scene: &Scene, mut pieces: Vec<Piece>) -> Vec<Piece> {
         };
         let before_verb = &scene.tokens[full.tokens.start..verb];
         let (players, values) = shape(own);
-        if own.iter().any(is_cue) || players == 0 || (players, values) != shape(before_verb) {
+        if own.iter().any(is_cue) || players + values < 2 || players == 0 || (players, values) != shape(before_verb) {
             continue;
         }
         let holes = std::iter::once(full.tokens.start..verb).chain(full.holes.iter().cloned()).collect();
