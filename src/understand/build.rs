@@ -715,6 +715,10 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
         }
         None => vec![scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?],
     };
+    // "I won't retract my seer claim": a retraction denied keeps the claim, which is not said again here.
+    if f.flags.any(Flags::RETRACT) && f.flags.any(Flags::NEG) {
+        return Err(drop("a retraction denied"));
+    }
     let mut out = Vec::new();
     for claimant in claimants {
         let comingout = Content::Comingout { target: claimant, role };
