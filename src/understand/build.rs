@@ -971,10 +971,11 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
     Ok(out)
 }
 
-/// «ケンジはユミが狼だと思う»: a player set off with «は» before another marked «が» is the one who thinks it.
+/// «ケンジはユミが狼だと思う», «ケンジはユミを狼だと思っている»: a player set off with «は» before another marked
+/// «が» or «を» is the one who thinks it.
 fn thinker(holder: &Party, target: Option<&Party>) -> bool {
     holder.after.as_deref() == Some("は")
-        && target.is_some_and(|t| t.after.as_deref() == Some("が") && t.start > holder.end)
+        && target.is_some_and(|t| matches!(t.after.as_deref(), Some("が" | "を")) && t.start > holder.end)
 }
 
 fn value_roles(f: &Filled) -> Vec<Role> {
@@ -1036,7 +1037,30 @@ fn action(scene: &Scene, f: &Filled) -> Built {
         return Err(drop("an elimination tonight: a vote or an attack? (ambiguous)"));
     }
     if frame.class == Class::Divine && species_of(f).is_some() {
+        // «シオンに占われて白だった», «シオンに占ってもらったら白»: the player marked «に» divined the subject, the
+        // speaker unless named.
+        if f.flags.any(Flags::PASSIVE | Flags::RECEIVE) {
+            let Some(diviner) = f.target.clone().filter(|t| t.after.as_deref() == Some("に")) else {
+                return Err(drop("a divination received from nobody named (C5)"));
+            };
+            let mut received = f.clone();
+            received.target = Some(f.subject.clone().unwrap_or_else(|| Party::me(f.cue.0)));
+            received.subject = Some(diviner);
+            received.flags.remove(Flags::PASSIVE | Flags::RECEIVE);
+            return result(scene, &received);
+        }
         return result(scene, f);
+    }
+    if f.flags.any(Flags::RECEIVE) {
+        return Err(drop("an act received, done by someone else"));
+    }
+    // «サクラにもう一人占ってほしい»: the player marked «に» in a request to divine is the one asked to do it.
+    if frame.class == Class::Divine
+        && !scene.lexicon.word_boundaries
+        && f.flags.any(Flags::REQUEST)
+        && f.target.as_ref().is_some_and(|t| t.after.as_deref() == Some("に"))
+    {
+        return Err(drop("the player asked to divine, not whom"));
     }
     // «ミヅキさんが襲撃されました», "Mizuki was attacked": a victim report (C14). Other passives (an execution,
     // «吊られた») report nothing protocol says. "The wolves attacked Daisuke": a victim report too.

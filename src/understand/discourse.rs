@@ -392,7 +392,7 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         }
         // «リンのこと、疑ってないよ»: a name with a case mark is an argument set off, not a call.
         if let [token] = tokens.as_slice()
-            && let Tok::Agent { index, after: None | Some("は"), .. } = token.kind
+            && let Tok::Agent { index, after: None, .. } = token.kind
             && let Some(agent) = scene.skeleton.refs[index].agent
             && scene.skeleton.refs[index].kind != RefKind::Me
             && Some(agent) != scene.ctx.speaker

@@ -664,7 +664,11 @@ fn fill_frame<'f>(
     filled.day = day.or(context.day);
     filled.talk = talk;
     filled.time = time;
-    filled.source = frame.source.or(source);
+    filled.source = match (frame.source, source) {
+        // «霊能でリンが人狼と出た»: a result given or received names no source of its own; the source word does.
+        (Some(_), Some(word)) if frame.flags.any(Flags::GIVE | Flags::RECEIVE) => Some(word),
+        (of_frame, word) => of_frame.or(word),
+    };
     filled.source_word = source.is_some();
     filled.values = values.into_iter().map(|(v, s, e)| (v, (s, e))).collect();
     // «人狼っていろんな役職あるんだよね», «裏切り者なんて役職»: a role as the topic of a remark on roles, or named
@@ -874,7 +878,8 @@ fn fill_frame<'f>(
     if filled.target.is_none()
         && japanese
         && !filled.flags.any(Flags::NEG)
-        && (calls || !filled.flags.any(Flags::QUESTION))
+        // «…アヤは怪しい。君の投票先を聞きたい»: what is asked about is open, not the player just named.
+        && (calls || !filled.flags.any(Flags::QUESTION | Flags::INFO))
         && let Some(player) = left_out
     {
         filled.target = Some(player.clone());
