@@ -1004,6 +1004,12 @@ fn case_particle(rest: &str) -> bool {
         "のどっちか",
         "のいずれか",
         "のよう",
+        // «人狼に違いない», «人狼で間違いない»: certainty about the state.
+        "に違いな",
+        "にちがいな",
+        "に相違な",
+        "に決まって",
+        "で間違いな",
     ]
     .iter()
     .any(|c| rest.starts_with(c));
