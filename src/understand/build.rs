@@ -707,8 +707,20 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
     if f.flags.any(Flags::HEDGE | Flags::UNDECIDED) {
         return Err(drop("a hedged claim"));
     }
+    // «@ユミ 占いCOしてるのに…», «占いCOしてるよね»: a standing claim put to another player as what they did is theirs.
+    let addressee_did =
+        scene.skeleton.text.get(f.cue.1..).is_some_and(|rest| {
+            scene.lexicon.agents.addressee_did.iter().any(|ending| rest.starts_with(ending.as_str()))
+        });
+    let addressee = match f.address {
+        Address::Agent(to) => Some(to),
+        Address::None => scene.addressee,
+        _ => None,
+    }
+    .filter(|&to| Some(to) != scene.ctx.speaker);
     let claimants = match &f.subject {
         Some(party) => agents(scene, party)?,
+        None if addressee_did && let Some(to) = addressee => vec![to],
         // "Two people claimed seer": a past claim of nobody named.
         None if f.flags.any(Flags::PAST) && !f.flags.any(Flags::RETRACT) => {
             return Err(drop("a claim made by nobody named"));

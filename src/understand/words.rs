@@ -45,6 +45,10 @@ pub struct AgentDef {
     reflexive: Vec<String>,
     #[serde(default)]
     reflexive_after: Vec<String>,
+    /// Endings right after a claim with no claimant that make it something the addressee did, not a claim the
+    /// speaker makes («@ユミ 占いCOしてるのに», «占いCOしてるよね»).
+    #[serde(default)]
+    addressee_did: Vec<String>,
     /// Anaphora that also name a place or a point in the talk («ここ»): set off with a topic mark before
     /// another player in the same clause («ここは@ハルに入れる»), they mean "at this point", not a player.
     #[serde(default)]
@@ -82,6 +86,8 @@ pub struct AgentWords {
     /// See `AgentDef::reflexive`.
     pub reflexive: Vec<String>,
     pub reflexive_after: Vec<String>,
+    /// See `AgentDef::addressee_did`.
+    pub addressee_did: Vec<String>,
     pub plural: Vec<String>,
     pub numbered: DigitGated,
     /// The lexicon's talk references («1日目の1番目の発話»): no player is named inside one.
@@ -148,6 +154,7 @@ impl AgentDef {
             possessed: fold_all(&self.possessed),
             reflexive: fold_all(&self.reflexive),
             reflexive_after: fold_all(&self.reflexive_after),
+            addressee_did: fold_all(&self.addressee_did),
             plural: fold_all(&self.plural),
             talk_refs: Vec::new(),
             numbered,
