@@ -562,6 +562,13 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
                 )
         })
     };
+    // «最終投票：ユミ», «護衛：ケンジ»: a piece that ends in its cue and a colon names its player after the colon.
+    let cue_then_colon = |piece: &Piece| {
+        !scene.lexicon.word_boundaries
+            && scene.tokens[piece.tokens.clone()].last().is_some_and(|t| {
+                matches!(t.lex(), Some(Lex::Cue(_))) && scene.skeleton.text[t.end..].trim_start().starts_with(':')
+            })
+    };
     let mut out: Vec<Piece> = Vec::with_capacity(pieces.len());
     let mut carry: Option<Piece> = None;
     for piece in pieces {
@@ -599,7 +606,7 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
             }
         }
         // A piece that says nothing lends its words to the next.
-        if (!evokes(&piece) || bare_cue(&piece)) && piece.closed_by.is_none() {
+        if (!evokes(&piece) || bare_cue(&piece) || cue_then_colon(&piece)) && piece.closed_by.is_none() {
             carry = Some(piece);
             continue;
         }

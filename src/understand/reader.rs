@@ -877,7 +877,8 @@ fn fill_frame<'f>(
     };
     if filled.target.is_none()
         && japanese
-        && !filled.flags.any(Flags::NEG)
+        // «ケンジは村っぽいから、投票しないで»: a call not to act names the player just talked about too.
+        && (calls || !filled.flags.any(Flags::NEG))
         // «…アヤは怪しい。君の投票先を聞きたい»: what is asked about is open, not the player just named.
         && (calls || !filled.flags.any(Flags::QUESTION | Flags::INFO))
         && let Some(player) = left_out
