@@ -707,20 +707,9 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
     if f.flags.any(Flags::HEDGE | Flags::UNDECIDED) {
         return Err(drop("a hedged claim"));
     }
-    // «@ユミ 占いCOしてるのに…», «占いCOしてるよね»: a standing claim put to another player as what they did is theirs.
-    let addressee_did =
-        scene.skeleton.text.get(f.cue.1..).is_some_and(|rest| {
-            scene.lexicon.agents.addressee_did.iter().any(|ending| rest.starts_with(ending.as_str()))
-        });
-    let addressee = match f.address {
-        Address::Agent(to) => Some(to),
-        Address::None => scene.addressee,
-        _ => None,
-    }
-    .filter(|&to| Some(to) != scene.ctx.speaker);
     let claimants = match &f.subject {
         Some(party) => agents(scene, party)?,
-        None if addressee_did && let Some(to) = addressee => vec![to],
+        None if let Some(addressee) = claim_put_to_addressee(scene, f) => vec![addressee],
         // "Two people claimed seer": a past claim of nobody named.
         None if f.flags.any(Flags::PAST) && !f.flags.any(Flags::RETRACT) => {
             return Err(drop("a claim made by nobody named"));
@@ -742,6 +731,21 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
         });
     }
     combine(out, f.subject.as_ref().and_then(|p| p.quant))
+}
+
+/// «@ユミ 占いCOしてるのに…», «占いCOしてるよね»: a standing claim with no claimant, put to another player as what
+/// they did (an ending of `agents.addressee_did`), is that player's.
+fn claim_put_to_addressee(scene: &Scene, f: &Filled) -> Option<Agent> {
+    let rest = scene.skeleton.text.get(f.cue.1..)?;
+    if !scene.lexicon.agents.addressee_did.iter().any(|ending| rest.starts_with(ending.as_str())) {
+        return None;
+    }
+    let addressee = match f.address {
+        Address::Agent(to) => Some(to),
+        Address::None => scene.addressee,
+        _ => None,
+    };
+    addressee.filter(|&to| Some(to) != scene.ctx.speaker)
 }
 
 fn negated_claim(f: &Filled, sentence: Sentence) -> Result<Sentence, Drop> {
