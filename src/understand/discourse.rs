@@ -353,6 +353,13 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
                 || scene.lexicon.word_boundaries
                     && scene.tokens.get(next.tokens.start).is_some_and(|t| matches!(t.lex(), Some(Lex::Wh)))
         });
+    // "Sakura, as medium, identified Takumi…": a name before an apposition and an inflected verb is its subject.
+    let relative_follows = relative_follows
+        || !sentence.asked
+            && pieces.get(1).is_some_and(|next| appositive(scene, next))
+            && pieces.get(2).and_then(|after| scene.tokens[after.tokens.clone()].first()).is_some_and(|t| {
+                matches!(t.lex(), Some(Lex::Cue(_))) && inflected(&scene.skeleton.text[t.start..t.end])
+            });
     // Interjections («ねえ», "hey») and connectives («あと») do not count.
     let tokens: Vec<&Token> = scene.tokens[first.tokens.clone()]
         .iter()
@@ -564,6 +571,8 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
     };
     let mut out: Vec<Piece> = Vec::with_capacity(pieces.len());
     let mut carry: Option<Piece> = None;
+    // The carried words were cut by an attributive clause, not ended by a comma.
+    let mut interrupted = false;
     for piece in pieces {
         let mut piece = piece;
         // ", who we executed yesterday,": an attributive clause asserts nothing (C6); the words around it
@@ -573,11 +582,13 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
                 && !asked
                 && piece.tokens.start > 0
                 && scene.tokens.get(piece.tokens.start).is_some_and(|t| matches!(t.lex(), Some(Lex::Wh)));
-        if relative {
+        // "Sakura, as medium, identified…": an English role in apposition, set off by commas, is a hole too.
+        if relative || piece.tokens.start > 0 && appositive(scene, &piece) {
             if let Some(lent) = carry.as_mut() {
                 lent.holes.push(piece.tokens.clone());
                 lent.end = piece.end;
                 lent.tokens.end = piece.tokens.end;
+                interrupted = scene.lexicon.word_boundaries;
             } else if let Some(last) = out.last_mut().filter(|last| last.closed_by.is_none()) {
                 last.holes.push(piece.tokens.clone());
             }
@@ -591,6 +602,11 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
             out.push(lent);
         }
         if let Some(lent) = carry.take() {
+            // "so I think Kenji, who pushed him, is a wolf": the words before an English attributive clause are
+            // the same clause's, markers and all.
+            if std::mem::take(&mut interrupted) {
+                piece.own_from = lent.own_from;
+            }
             piece.start = lent.start;
             piece.tokens.start = lent.tokens.start;
             piece.holes.extend(lent.holes);
@@ -625,6 +641,19 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
         }
     }
     out
+}
+
+/// ", as medium,", ", as the seer,": an English piece that is only a role after "as" describes the player before it.
+fn appositive(scene: &Scene, piece: &Piece) -> bool {
+    let text = scene.skeleton.text.as_str();
+    let words: Vec<&Token> =
+        scene.tokens[piece.tokens.clone()].iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise))).collect();
+    scene.lexicon.word_boundaries
+        && matches!(words.as_slice(), [role] if matches!(role.lex(), Some(Lex::Role(_)))
+        && matches!(
+            text[piece.start..role.start].trim_matches(|c: char| c.is_whitespace() || c == ','),
+            "as" | "as the" | "as a" | "as an" | "as our"
+        ))
 }
 
 /// «リンさんはケンジに人狼判定、ユミさんはサクラに人間判定を出している», «リンはケンジに、ユミはサクラに投票した»: a
