@@ -319,6 +319,11 @@ an opinion across an attributive clause	en	Rin's divination on Takumi came back 
 a feeling, not a result	en	Kenji gives me major werewolf vibes.	Skip
 keep safe said to one player	en	@Rin keep Kenji safe tonight.	Skip
 keep safe said to the bodyguard	en	Keep Yumi safe tonight, bodyguard.	REQUEST ANY (GUARD Agent[08])
+a role set off after a name	en	Rin, the seer, divined Kenji as human.	Agent[07] DIVINED Agent[03] HUMAN
+a role set off after a name	en	Rin, the seer, please divine Kenji.	REQUEST Agent[07] (DIVINATION Agent[03])
+another's result by nobody named	en	According to Rin, her divination of Kenji came back white.	Skip
+others' words	en	Kenji and Rin say Takumi is human.	Skip
+others' words	en	They say her divination on Kenji came back werewolf.	Skip
 ";
 
 #[test]

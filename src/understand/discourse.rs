@@ -356,7 +356,7 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
     // "Sakura, as medium, identified Takumi…": a name before an apposition and an inflected verb is its subject.
     let relative_follows = relative_follows
         || !sentence.asked
-            && pieces.get(1).is_some_and(|next| appositive(scene, next))
+            && pieces.get(1).is_some_and(|next| appositive(scene, next, pieces.get(2)))
             && pieces.get(2).and_then(|after| scene.tokens[after.tokens.clone()].first()).is_some_and(|t| {
                 matches!(t.lex(), Some(Lex::Cue(_))) && inflected(&scene.skeleton.text[t.start..t.end])
             });
@@ -573,7 +573,8 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
     let mut carry: Option<Piece> = None;
     // The carried words were cut by an attributive clause, not ended by a comma.
     let mut interrupted = false;
-    for piece in pieces {
+    let mut pieces = pieces.into_iter().peekable();
+    while let Some(piece) = pieces.next() {
         let mut piece = piece;
         // ", who we executed yesterday,": an attributive clause asserts nothing (C6); the words around it
         // read as one, without it.
@@ -583,7 +584,7 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
                 && piece.tokens.start > 0
                 && scene.tokens.get(piece.tokens.start).is_some_and(|t| matches!(t.lex(), Some(Lex::Wh)));
         // "Sakura, as medium, identified…": an English role in apposition, set off by commas, is a hole too.
-        if relative || piece.tokens.start > 0 && appositive(scene, &piece) {
+        if relative || piece.tokens.start > 0 && appositive(scene, &piece, pieces.peek()) {
             if let Some(lent) = carry.as_mut() {
                 lent.holes.push(piece.tokens.clone());
                 lent.end = piece.end;
@@ -643,17 +644,28 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
     out
 }
 
-/// ", as medium,", ", as the seer,": an English piece that is only a role after "as" describes the player before it.
-fn appositive(scene: &Scene, piece: &Piece) -> bool {
+/// ", as medium,", ", as the seer,": an English piece that is only a role after "as" describes the player before it;
+/// so does ", the seer," or ", our medium," before an inflected verb ("Rin, the seer, divined Kenji").
+fn appositive(scene: &Scene, piece: &Piece, next: Option<&Piece>) -> bool {
     let text = scene.skeleton.text.as_str();
     let words: Vec<&Token> =
         scene.tokens[piece.tokens.clone()].iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise))).collect();
+    let [role] = words.as_slice() else { return false };
+    let lead = text[piece.start..role.start].trim_matches(|c: char| c.is_whitespace() || c == ',');
     scene.lexicon.word_boundaries
-        && matches!(words.as_slice(), [role] if matches!(role.lex(), Some(Lex::Role(_)))
-        && matches!(
-            text[piece.start..role.start].trim_matches(|c: char| c.is_whitespace() || c == ','),
-            "as" | "as the" | "as a" | "as an" | "as our"
-        ))
+        && matches!(role.lex(), Some(Lex::Role(_)))
+        && text[role.end..piece.end].trim_matches(|c: char| c.is_whitespace() || c == ',').is_empty()
+        && (matches!(lead, "as" | "as the" | "as a" | "as an" | "as our")
+            || matches!(lead, "the" | "our" | "a" | "an") && next.is_some_and(|next| reports(scene, next)))
+}
+
+/// Whether an English piece opens with an inflected verb ("divined", "says"): it has a subject of its own.
+fn reports(scene: &Scene, piece: &Piece) -> bool {
+    scene.tokens[piece.tokens.clone()].first().is_some_and(|t| match t.lex() {
+        Some(Lex::Cue(_)) => inflected(&scene.skeleton.text[t.start..t.end]),
+        Some(Lex::Markers(m)) => m.any(Flags::REPORT),
+        _ => false,
+    })
 }
 
 /// «リンさんはケンジに人狼判定、ユミさんはサクラに人間判定を出している», «リンはケンジに、ユミはサクラに投票した»: a

@@ -314,19 +314,36 @@ fn kept_safe(scene: &Scene, tokens: &[Token], cues: &mut Vec<(usize, &Frame)>, c
     cues.retain(|(k, _)| !dropped.contains(k));
 }
 
-/// Whether English text before a value ends with "as" or a preposition, past a determiner ("as the seer", "to
-/// the bodyguard"), not inside a token ("strikes me as" is a hedge).
-fn governed(before: &str, tokens: &[Token]) -> bool {
+/// Whether English text before a value is another player's name and a comma, past a determiner.
+fn beside_other(scene: &Scene, start: usize) -> bool {
+    let head = without_determiners(&scene.skeleton.text[..start]);
+    let Some(name_end) = head.strip_suffix(',').map(|h| h.trim_end().len()) else { return false };
+    scene.tokens.iter().any(|t| match t.kind {
+        Tok::Agent { index, kind: RefKind::Other, .. } => {
+            t.end == name_end && scene.skeleton.refs[index].agent.is_some_and(|a| Some(a) != scene.ctx.speaker)
+        }
+        _ => false,
+    })
+}
+
+/// English text with the determiners at its end taken off ("…to the" → "…to").
+fn without_determiners(before: &str) -> &str {
     let mut head = before.trim_end();
     loop {
         let word = head.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
-        if !matches!(word, "the" | "a" | "an" | "our" | "my" | "your" | "his" | "her" | "their" | "dear")
-            || word.is_empty()
+        if word.is_empty()
+            || !matches!(word, "the" | "a" | "an" | "our" | "my" | "your" | "his" | "her" | "their" | "dear")
         {
-            break;
+            return head;
         }
         head = head[..head.len() - word.len()].trim_end();
     }
+}
+
+/// Whether English text before a value ends with "as" or a preposition, past a determiner ("as the seer", "to
+/// the bodyguard"), not inside a token ("strikes me as" is a hedge).
+fn governed(before: &str, tokens: &[Token]) -> bool {
+    let head = without_determiners(before);
     let word = head.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
     let before_word = head[..head.len() - word.len()].trim_end();
     // "as" sets a role beside a player ("you as the medium") or a piece's start; after a verb or an adjective it
@@ -339,6 +356,16 @@ fn governed(before: &str, tokens: &[Token]) -> bool {
     (word == "as" && apposition
         || matches!(word, "to" | "for" | "with" | "from" | "by" | "about" | "against" | "toward" | "towards"))
         && !tokens.iter().any(|t| t.end == head.len())
+}
+
+/// "They say…", "Kenji and Rin say…": an English "say" right after another player reports their words; it asks
+/// nobody for information.
+fn they_say(scene: &Scene, tokens: &[Token], i: usize) -> bool {
+    let text = scene.skeleton.text.as_str();
+    i > 0
+        && &text[tokens[i].start..tokens[i].end] == "say"
+        && matches!(tokens[i - 1].kind, Tok::Agent { kind: RefKind::Other | RefKind::Unknown, .. })
+        && text[tokens[i - 1].end..tokens[i].start].trim().is_empty()
 }
 
 /// Whether English text before a result word ends with a third person's possessive ("her divination").
@@ -703,6 +730,9 @@ fn fill_frame<'f>(
                 if marker.any(Flags::INFO) && spoken_by_me(&tokens[..i]) {
                     marker = marker & Flags::INFO.complement();
                 }
+                if !japanese && they_say(scene, tokens, i) {
+                    marker = (marker & Flags::INFO.complement()) | Flags::REPORT;
+                }
                 flags.insert(marker);
             }
             Tok::Word(Lex::Role(role)) => values.push((Value::Role(role), token.start, token.end)),
@@ -866,26 +896,24 @@ fn fill_frame<'f>(
             filled.set(*slot, parties[k].clone());
         }
     }
-    // "Mizuki told us her divination on Takumi came back werewolf": a result told of with "her" / "his" / "their" is
-    // the teller's, the player before the report word; with nobody there it is no one's we can name (C5).
+    // "Mizuki told us her divination on Takumi came back werewolf", "According to Rin, her divination…": a result
+    // said with "her" / "his" / "their" is another player's, the one before the report word (or else before the
+    // result); with nobody there it is no one's we can name (C5), never the speaker's.
     if !japanese
         && frame.class == Class::Result
         && filled.subject.is_none()
-        && filled.flags.any(Flags::REPORT)
         && possessive_before(&scene.skeleton.text[..cue.start])
     {
         let report = tokens[from..at]
             .iter()
             .rposition(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::REPORT)))
-            .map(|r| tokens[from + r].start);
-        let teller = report.and_then(|report| {
-            parties
-                .iter()
-                .enumerate()
-                .filter(|(k, p)| !used[*k] && p.start >= domain_start && p.end <= report)
-                .max_by_key(|(_, p)| p.end)
-                .filter(|(_, p)| p.is_third_party() && p.people.len() == 1)
-        });
+            .map_or(cue.start, |r| tokens[from + r].start);
+        let teller = parties
+            .iter()
+            .enumerate()
+            .filter(|(k, p)| !used[*k] && p.start >= domain_start && p.end <= report)
+            .max_by_key(|(_, p)| p.end)
+            .filter(|(_, p)| p.is_third_party() && p.people.len() == 1);
         match teller {
             Some((k, party)) => {
                 used[k] = true;
@@ -1208,14 +1236,22 @@ fn fill_state(
     if !japanese && governed(&scene.skeleton.text[..value_token.start], tokens) {
         return None;
     }
+    // "Rin, the seer, please divine Kenji": a role set off right after another player's name describes them.
+    if !japanese && beside_other(scene, value_token.start) {
+        return None;
+    }
     let mut filled = Filled::state(value_token.start, value_token.end);
     let mut flags = Flags::NONE;
-    for token in tokens {
+    for (i, token) in tokens.iter().enumerate() {
         match token.kind {
             // Before a Japanese predicate only words that colour the whole clause count («ダイスケに黒出してた
             // シオンは狼だね»: the past belongs to the modifier).
             Tok::Word(Lex::Markers(marker)) if japanese && token.end <= value_token.start => {
                 flags.insert(marker & BEFORE_JA)
+            }
+            // "Kenji and Rin say Takumi is human": their words, not a question.
+            Tok::Word(Lex::Markers(marker)) if !japanese && they_say(scene, tokens, i) => {
+                flags.insert((marker & Flags::INFO.complement()) | Flags::REPORT)
             }
             Tok::Word(Lex::Markers(marker)) => flags.insert(marker),
             Tok::Word(Lex::Role(role)) => filled.values.push((Value::Role(role), (token.start, token.end))),
