@@ -324,6 +324,10 @@ a role set off after a name	en	Rin, the seer, please divine Kenji.	REQUEST Agent
 another's result by nobody named	en	According to Rin, her divination of Kenji came back white.	Skip
 others' words	en	Kenji and Rin say Takumi is human.	Skip
 others' words	en	They say her divination on Kenji came back werewolf.	Skip
+another's results announced	en	Rin posted her divination result: Kenji is human.	Agent[07] DIVINED Agent[03] HUMAN
+results of someone unnamed	en	Everyone knows her seer result: Kenji is a werewolf.	Skip
+kept from the lynch	en	Let's keep Rin safe from the vote.	Skip
+an idiom, no call	en	Kenji, spare me the drama.	Skip
 ";
 
 #[test]

@@ -298,11 +298,20 @@ fn kept_safe(scene: &Scene, tokens: &[Token], cues: &mut Vec<(usize, &Frame)>, c
                 .find(|w| word.starts_with(**w) && !word[w.len()..].starts_with(|c: char| c.is_alphanumeric()))
                 .map(|w| offset + w.len())
         });
+        // "keep Rin safe from the vote": kept from the lynch, not guarded.
+        let from_lynch = safe_end.is_some_and(|end| {
+            text[end..].trim_start().strip_prefix("from").is_some_and(|rest| {
+                let next: String = rest.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+                ["vote", "lynch", "noose", "execut", "gallows", "eliminat", "exile"].iter().any(|w| next.contains(w))
+            })
+        });
         match safe_end {
             Some(end) => {
                 dropped.extend(cues.iter().filter(|&&(k, _)| k > at && tokens[k].start < end).map(|&(k, _)| k));
-                if verb != "kept"
-                    && (context.vocative.is_some() || matches!(context.address, Address::Agent(_) | Address::Unknown))
+                if from_lynch
+                    || verb != "kept"
+                        && (context.vocative.is_some()
+                            || matches!(context.address, Address::Agent(_) | Address::Unknown))
                 {
                     dropped.push(at);
                 }
@@ -558,7 +567,12 @@ fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &m
         super::build::Outcome::Dropped(dropped) => {
             // «占い結果：», «サクラさんの占い結果だと、»: a result word with nothing to report yet says where the
             // results after it come from, and whose they are.
-            if let Some(origin) = filled.origin() {
+            if let Some(mut origin) = filled.origin() {
+                // "Sakura told everyone her seer result: Kenji is a werewolf": the results of someone we cannot
+                // name are nobody's the reader can report, least of all the speaker's.
+                if scene.lexicon.word_boundaries && filled.flags.any(Flags::HEARSAY) {
+                    origin.reporter = Some(Party { people: vec![Person::Unknown], ..Party::me(filled.cue.0) });
+                }
                 out.source = Some(origin);
             }
             out.dropped.push(dropped)
@@ -914,12 +928,15 @@ fn fill_frame<'f>(
             .filter(|(k, p)| !used[*k] && p.start >= domain_start && p.end <= report)
             .max_by_key(|(_, p)| p.end)
             .filter(|(_, p)| p.is_third_party() && p.people.len() == 1);
-        match teller {
-            Some((k, party)) => {
+        // "Rin posted her divination result": the player before it, taken as what the result is about, is its owner.
+        let owner = filled.target.take_if(|t| t.end <= report && t.is_third_party() && t.people.len() == 1);
+        match (owner, teller) {
+            (Some(owner), _) => filled.set(Slot::Reporter, owner),
+            (None, Some((k, party))) => {
                 used[k] = true;
                 filled.set(Slot::Reporter, party.clone());
             }
-            None => filled.flags.insert(Flags::HEARSAY),
+            (None, None) => filled.flags.insert(Flags::HEARSAY),
         }
     }
     // «Agent[02]にAgent[01]を占ってほしい»: in a request, a player marked «に» and left over is the one asked; with
