@@ -328,6 +328,8 @@ another's results announced	en	Rin posted her divination result: Kenji is human.
 results of someone unnamed	en	Everyone knows her seer result: Kenji is a werewolf.	Skip
 kept from the lynch	en	Let's keep Rin safe from the vote.	Skip
 an idiom, no call	en	Kenji, spare me the drama.	Skip
+a role called at the end	en	Protect me tonight, dear bodyguard.	REQUEST ANY (GUARD Agent[09])
+keep safe with a role before the player	en	Bodyguard, keep our seer Rin safe.	REQUEST ANY (GUARD Agent[07])
 ";
 
 #[test]

@@ -288,8 +288,12 @@ fn kept_safe(scene: &Scene, tokens: &[Token], cues: &mut Vec<(usize, &Frame)>, c
         if frame.class != Class::Guard || !matches!(verb, "keep" | "keeping" | "kept") {
             continue;
         }
-        // Where the word after the player ends.
-        let safe_end = tokens.get(at + 1).filter(|t| t.is_agent()).and_then(|player| {
+        // Where the word after the player ends ("keep Mizuki safe", "keep our seer Rin safe").
+        let player = tokens[at + 1..]
+            .iter()
+            .take_while(|t| t.is_agent() || t.is_value() || matches!(t.lex(), Some(Lex::Noise)))
+            .find(|t| t.is_agent());
+        let safe_end = player.and_then(|player| {
             let rest = &text[player.end..];
             let word = rest.trim_start();
             let offset = player.end + rest.len() - word.len();
@@ -1379,9 +1383,10 @@ fn fill_state(
     // comma at the end of its sentence names its holder; it claims nothing.
     let called = called
         || !japanese && after.is_none_or(ends_here) && {
-            let text = &scene.skeleton.text[..value_token.start];
+            // "Protect me tonight, dear bodyguard."
+            let text = without_determiners(&scene.skeleton.text[..value_token.start]);
             let sentence = &text[text.rfind(['.', '!', '?', ';', '\n']).map_or(0, |i| i + 1)..];
-            sentence.trim_end().strip_suffix(',').is_some_and(|head| head.chars().any(char::is_alphanumeric))
+            sentence.strip_suffix(',').is_some_and(|head| head.chars().any(char::is_alphanumeric))
         };
     filled.bare_role = !called
         && matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
