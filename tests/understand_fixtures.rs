@@ -303,6 +303,33 @@ suspicion said to come from the player before	en	@Kenji you've been quiet since 
 a name called at the end goes on addressing	en	Rin is our best move, Takumi. Vote for her today.	REQUEST Agent[06] (VOTE Agent[07])
 suspicions asked of everyone	en	I vote Rin. Anyone else have early suspicions?	VOTE Agent[07] ; INQUIRE ANY (ESTIMATE ANY WEREWOLF)
 said plainly, no hedge	en	I have to say I'm actually the seer.	COMINGOUT Agent[09] SEER
+a result told of is the teller's	en	Rin told me her divination on Kenji came back human.	Agent[07] DIVINED Agent[03] HUMAN
+a result told of by nobody named	en	Everyone says her divination on Kenji came back werewolf.	Skip
+a role in apposition	en	Kenji, as seer, divined Rin as human.	Agent[03] DIVINED Agent[07] HUMAN
+a role in apposition to a call	en	Kenji, as the seer, what's your result?	INQUIRE Agent[03] (DIVINED ANY ANY)
+a role in apposition to the addressee	en	Rin, you as the medium should tell us.	Skip
+a role the speaker acts as	en	I serve the wolves as the Possessed.	COMINGOUT Agent[09] POSSESSED
+a result said with as	en	I divined Rin last night. She's confirmed as human.	DIVINED Agent[07] HUMAN
+a role after a preposition	en	I'm grateful to the bodyguard.	Skip
+a role called at the end	en	Nice work, seer.	Skip
+a role called at the end	en	Guard Takumi tonight, whoever you are, bodyguard.	REQUEST ANY (GUARD Agent[06])
+a cleft	en	It was Kenji who voted for Rin.	Agent[03] VOTED Agent[07]
+a cleft	en	It was me who killed Shion.	ATTACKED Agent[04]
+an opinion across an attributive clause	en	Rin's divination on Takumi came back human, so I think Kenji, who pushed him, is a wolf.	BECAUSE (Agent[07] DIVINED Agent[06] HUMAN) (ESTIMATE Agent[03] WEREWOLF)
+a feeling, not a result	en	Kenji gives me major werewolf vibes.	Skip
+keep safe said to one player	en	@Rin keep Kenji safe tonight.	Skip
+keep safe said to the bodyguard	en	Keep Yumi safe tonight, bodyguard.	REQUEST ANY (GUARD Agent[08])
+a role set off after a name	en	Rin, the seer, divined Kenji as human.	Agent[07] DIVINED Agent[03] HUMAN
+a role set off after a name	en	Rin, the seer, please divine Kenji.	REQUEST Agent[07] (DIVINATION Agent[03])
+another's result by nobody named	en	According to Rin, her divination of Kenji came back white.	Skip
+others' words	en	Kenji and Rin say Takumi is human.	Skip
+others' words	en	They say her divination on Kenji came back werewolf.	Skip
+another's results announced	en	Rin posted her divination result: Kenji is human.	Agent[07] DIVINED Agent[03] HUMAN
+results of someone unnamed	en	Everyone knows her seer result: Kenji is a werewolf.	Skip
+kept from the lynch	en	Let's keep Rin safe from the vote.	Skip
+an idiom, no call	en	Kenji, spare me the drama.	Skip
+a role called at the end	en	Protect me tonight, dear bodyguard.	REQUEST ANY (GUARD Agent[09])
+keep safe with a role before the player	en	Bodyguard, keep our seer Rin safe.	REQUEST ANY (GUARD Agent[07])
 ";
 
 #[test]

@@ -353,6 +353,13 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
                 || scene.lexicon.word_boundaries
                     && scene.tokens.get(next.tokens.start).is_some_and(|t| matches!(t.lex(), Some(Lex::Wh)))
         });
+    // "Sakura, as medium, identified Takumi…": a name before an apposition and an inflected verb is its subject.
+    let relative_follows = relative_follows
+        || !sentence.asked
+            && pieces.get(1).is_some_and(|next| appositive(scene, next, pieces.get(2)))
+            && pieces.get(2).and_then(|after| scene.tokens[after.tokens.clone()].first()).is_some_and(|t| {
+                matches!(t.lex(), Some(Lex::Cue(_))) && inflected(&scene.skeleton.text[t.start..t.end])
+            });
     // Interjections («ねえ», "hey») and connectives («あと») do not count.
     let tokens: Vec<&Token> = scene.tokens[first.tokens.clone()]
         .iter()
@@ -571,7 +578,10 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
     };
     let mut out: Vec<Piece> = Vec::with_capacity(pieces.len());
     let mut carry: Option<Piece> = None;
-    for piece in pieces {
+    // The carried words were cut by an attributive clause, not ended by a comma.
+    let mut interrupted = false;
+    let mut pieces = pieces.into_iter().peekable();
+    while let Some(piece) = pieces.next() {
         let mut piece = piece;
         // ", who we executed yesterday,": an attributive clause asserts nothing (C6); the words around it
         // read as one, without it.
@@ -580,11 +590,13 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
                 && !asked
                 && piece.tokens.start > 0
                 && scene.tokens.get(piece.tokens.start).is_some_and(|t| matches!(t.lex(), Some(Lex::Wh)));
-        if relative {
+        // "Sakura, as medium, identified…": an English role in apposition, set off by commas, is a hole too.
+        if relative || piece.tokens.start > 0 && appositive(scene, &piece, pieces.peek()) {
             if let Some(lent) = carry.as_mut() {
                 lent.holes.push(piece.tokens.clone());
                 lent.end = piece.end;
                 lent.tokens.end = piece.tokens.end;
+                interrupted = scene.lexicon.word_boundaries;
             } else if let Some(last) = out.last_mut().filter(|last| last.closed_by.is_none()) {
                 last.holes.push(piece.tokens.clone());
             }
@@ -598,6 +610,11 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
             out.push(lent);
         }
         if let Some(lent) = carry.take() {
+            // "so I think Kenji, who pushed him, is a wolf": the words before an English attributive clause are
+            // the same clause's, markers and all.
+            if std::mem::take(&mut interrupted) {
+                piece.own_from = lent.own_from;
+            }
             piece.start = lent.start;
             piece.tokens.start = lent.tokens.start;
             piece.holes.extend(lent.holes);
@@ -632,6 +649,30 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
         }
     }
     out
+}
+
+/// ", as medium,", ", as the seer,": an English piece that is only a role after "as" describes the player before it;
+/// so does ", the seer," or ", our medium," before an inflected verb ("Rin, the seer, divined Kenji").
+fn appositive(scene: &Scene, piece: &Piece, next: Option<&Piece>) -> bool {
+    let text = scene.skeleton.text.as_str();
+    let words: Vec<&Token> =
+        scene.tokens[piece.tokens.clone()].iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise))).collect();
+    let [role] = words.as_slice() else { return false };
+    let lead = text[piece.start..role.start].trim_matches(|c: char| c.is_whitespace() || c == ',');
+    scene.lexicon.word_boundaries
+        && matches!(role.lex(), Some(Lex::Role(_)))
+        && text[role.end..piece.end].trim_matches(|c: char| c.is_whitespace() || c == ',').is_empty()
+        && (matches!(lead, "as" | "as the" | "as a" | "as an" | "as our")
+            || matches!(lead, "the" | "our" | "a" | "an") && next.is_some_and(|next| reports(scene, next)))
+}
+
+/// Whether an English piece opens with an inflected verb ("divined", "says"): it has a subject of its own.
+fn reports(scene: &Scene, piece: &Piece) -> bool {
+    scene.tokens[piece.tokens.clone()].first().is_some_and(|t| match t.lex() {
+        Some(Lex::Cue(_)) => inflected(&scene.skeleton.text[t.start..t.end]),
+        Some(Lex::Markers(m)) => m.any(Flags::REPORT),
+        _ => false,
+    })
 }
 
 /// «リンさんはケンジに人狼判定、ユミさんはサクラに人間判定を出している», «リンはケンジに、ユミはサクラに投票した»: a

@@ -169,12 +169,18 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         finish(scene, filled, context, &mut out);
         return out;
     }
+    if scene.lexicon.word_boundaries {
+        kept_safe(scene, tokens, &mut cues, context);
+    }
     // "everyone who voted her", "the people I divined": an interrogative word right after a player, outside a
-    // question, opens an attributive clause; the verbs in it assert nothing (C6).
+    // question, opens an attributive clause; the verbs in it assert nothing (C6). A cleft ("It was me who killed
+    // Shion") is not one: its player does what follows.
     if scene.lexicon.word_boundaries
         && !context.asked
         && let Some(relative) = tokens.windows(2).position(|w| {
-            matches!(w[1].lex(), Some(Lex::Wh)) && (w[0].is_agent() || matches!(w[0].lex(), Some(Lex::Everyone)))
+            matches!(w[1].lex(), Some(Lex::Wh))
+                && (w[0].is_agent() || matches!(w[0].lex(), Some(Lex::Everyone)))
+                && !cleft(&scene.skeleton.text[..w[0].start])
         })
     {
         cues.retain(|&(at, _)| at <= relative + 1);
@@ -269,6 +275,124 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         out.pending = out.pending.or(copula.pending);
     }
     out
+}
+
+/// "keep Mizuki safe", "kept Rin alive": keeping a player safe guards them, and the word after the player is no
+/// opinion of them ("safe" reads trust). "keep" guards only so, and only when said by the speaker, to everyone or
+/// to the bodyguard ("Rin, keep Kenji safe" may ask her to defend him in talk).
+fn kept_safe(scene: &Scene, tokens: &[Token], cues: &mut Vec<(usize, &Frame)>, context: &PieceContext) {
+    let text = scene.skeleton.text.as_str();
+    let mut dropped = Vec::new();
+    for &(at, frame) in cues.iter() {
+        let verb = &text[tokens[at].start..tokens[at].end];
+        if frame.class != Class::Guard || !matches!(verb, "keep" | "keeping" | "kept") {
+            continue;
+        }
+        // Where the word after the player ends ("keep Mizuki safe", "keep our seer Rin safe").
+        let player = tokens[at + 1..]
+            .iter()
+            .take_while(|t| t.is_agent() || t.is_value() || matches!(t.lex(), Some(Lex::Noise)))
+            .find(|t| t.is_agent());
+        let safe_end = player.and_then(|player| {
+            let rest = &text[player.end..];
+            let word = rest.trim_start();
+            let offset = player.end + rest.len() - word.len();
+            ["safe", "alive", "protected"]
+                .iter()
+                .find(|w| word.starts_with(**w) && !word[w.len()..].starts_with(|c: char| c.is_alphanumeric()))
+                .map(|w| offset + w.len())
+        });
+        // "keep Rin safe from the vote": kept from the lynch, not guarded.
+        let from_lynch = safe_end.is_some_and(|end| {
+            text[end..].trim_start().strip_prefix("from").is_some_and(|rest| {
+                let next: String = rest.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+                ["vote", "lynch", "noose", "execut", "gallows", "eliminat", "exile"].iter().any(|w| next.contains(w))
+            })
+        });
+        match safe_end {
+            Some(end) => {
+                dropped.extend(cues.iter().filter(|&&(k, _)| k > at && tokens[k].start < end).map(|&(k, _)| k));
+                if from_lynch
+                    || verb != "kept"
+                        && (context.vocative.is_some()
+                            || matches!(context.address, Address::Agent(_) | Address::Unknown))
+                {
+                    dropped.push(at);
+                }
+            }
+            None if verb != "kept" => dropped.push(at),
+            None => {}
+        }
+    }
+    cues.retain(|(k, _)| !dropped.contains(k));
+}
+
+/// Whether English text before a value is another player's name and a comma, past a determiner.
+fn beside_other(scene: &Scene, start: usize) -> bool {
+    let head = without_determiners(&scene.skeleton.text[..start]);
+    let Some(name_end) = head.strip_suffix(',').map(|h| h.trim_end().len()) else { return false };
+    scene.tokens.iter().any(|t| match t.kind {
+        Tok::Agent { index, kind: RefKind::Other, .. } => {
+            t.end == name_end && scene.skeleton.refs[index].agent.is_some_and(|a| Some(a) != scene.ctx.speaker)
+        }
+        _ => false,
+    })
+}
+
+/// English text with the determiners at its end taken off ("…to the" → "…to").
+fn without_determiners(before: &str) -> &str {
+    let mut head = before.trim_end();
+    loop {
+        let word = head.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+        if word.is_empty()
+            || !matches!(word, "the" | "a" | "an" | "our" | "my" | "your" | "his" | "her" | "their" | "dear")
+        {
+            return head;
+        }
+        head = head[..head.len() - word.len()].trim_end();
+    }
+}
+
+/// Whether English text before a value ends with "as" or a preposition, past a determiner ("as the seer", "to
+/// the bodyguard"), not inside a token ("strikes me as" is a hedge).
+fn governed(before: &str, tokens: &[Token]) -> bool {
+    let head = without_determiners(before);
+    let word = head.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    let before_word = head[..head.len() - word.len()].trim_end();
+    // "as" sets a role beside a player ("you as the medium") or a piece's start; after a verb or an adjective it
+    // says what someone is or acts as ("she's confirmed as human", "I serve the wolves as the Possessed").
+    let apposition = before_word.is_empty()
+        || before_word.ends_with(',')
+        || tokens.iter().any(|t| {
+            t.end == before_word.len() && t.is_agent() && !matches!(t.kind, Tok::Agent { kind: RefKind::Me, .. })
+        });
+    (word == "as" && apposition
+        || matches!(word, "to" | "for" | "with" | "from" | "by" | "about" | "against" | "toward" | "towards"))
+        && !tokens.iter().any(|t| t.end == head.len())
+}
+
+/// "They say…", "Kenji and Rin say…": an English "say" right after another player reports their words; it asks
+/// nobody for information.
+fn they_say(scene: &Scene, tokens: &[Token], i: usize) -> bool {
+    let text = scene.skeleton.text.as_str();
+    i > 0
+        && &text[tokens[i].start..tokens[i].end] == "say"
+        && matches!(tokens[i - 1].kind, Tok::Agent { kind: RefKind::Other | RefKind::Unknown, .. })
+        && text[tokens[i - 1].end..tokens[i].start].trim().is_empty()
+}
+
+/// Whether English text before a result word ends with a third person's possessive ("her divination").
+fn possessive_before(before: &str) -> bool {
+    let word = before.trim_end().rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    matches!(word, "her" | "his" | "their")
+}
+
+/// Whether English text before a player ends with a cleft's "it was" ("It was me who killed Shion").
+fn cleft(before: &str) -> bool {
+    let before = before.trim_end();
+    ["it was", "it's", "it is", "it was really", "it's really"]
+        .iter()
+        .any(|c| before.strip_suffix(c).is_some_and(|head| !head.ends_with(|c: char| c.is_alphanumeric())))
 }
 
 /// Sakura's “George is a wolf”: words in quotation marks are someone's words, not the speaker's claims. An
@@ -447,7 +571,12 @@ fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &m
         super::build::Outcome::Dropped(dropped) => {
             // «占い結果：», «サクラさんの占い結果だと、»: a result word with nothing to report yet says where the
             // results after it come from, and whose they are.
-            if let Some(origin) = filled.origin() {
+            if let Some(mut origin) = filled.origin() {
+                // "Sakura told everyone her seer result: Kenji is a werewolf": the results of someone we cannot
+                // name are nobody's the reader can report, least of all the speaker's.
+                if scene.lexicon.word_boundaries && filled.flags.any(Flags::HEARSAY) {
+                    origin.reporter = Some(Party { people: vec![Person::Unknown], ..Party::me(filled.cue.0) });
+                }
                 out.source = Some(origin);
             }
             out.dropped.push(dropped)
@@ -619,6 +748,9 @@ fn fill_frame<'f>(
                 if marker.any(Flags::INFO) && spoken_by_me(&tokens[..i]) {
                     marker = marker & Flags::INFO.complement();
                 }
+                if !japanese && they_say(scene, tokens, i) {
+                    marker = (marker & Flags::INFO.complement()) | Flags::REPORT;
+                }
                 flags.insert(marker);
             }
             Tok::Word(Lex::Role(role)) => values.push((Value::Role(role), token.start, token.end)),
@@ -651,6 +783,16 @@ fn fill_frame<'f>(
             Tok::Talk(t) => talk = Some(t),
             _ => {}
         }
+    }
+    // "Kenji gives me major werewolf vibes": a value describing a feeling is no result handed out.
+    if !japanese
+        && frame.class == Class::Result
+        && values.iter().any(|&(_, _, end)| {
+            let next = scene.skeleton.text[end..].trim_start();
+            ["vibe", "energy", "feel"].iter().any(|w| next.starts_with(w))
+        })
+    {
+        return None;
     }
     let mut filled = Filled::new(frame, cue.start, cue.end);
     filled.flags = flags | context.sentence_flags;
@@ -774,6 +916,35 @@ fn fill_frame<'f>(
         if let Some(k) = chosen {
             used[k] = true;
             filled.set(*slot, parties[k].clone());
+        }
+    }
+    // "Mizuki told us her divination on Takumi came back werewolf", "According to Rin, her divination…": a result
+    // said with "her" / "his" / "their" is another player's, the one before the report word (or else before the
+    // result); with nobody there it is no one's we can name (C5), never the speaker's.
+    if !japanese
+        && frame.class == Class::Result
+        && filled.subject.is_none()
+        && possessive_before(&scene.skeleton.text[..cue.start])
+    {
+        let report = tokens[from..at]
+            .iter()
+            .rposition(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::REPORT)))
+            .map_or(cue.start, |r| tokens[from + r].start);
+        let teller = parties
+            .iter()
+            .enumerate()
+            .filter(|(k, p)| !used[*k] && p.start >= domain_start && p.end <= report)
+            .max_by_key(|(_, p)| p.end)
+            .filter(|(_, p)| p.is_third_party() && p.people.len() == 1);
+        // "Rin posted her divination result": the player before it, taken as what the result is about, is its owner.
+        let owner = filled.target.take_if(|t| t.end <= report && t.is_third_party() && t.people.len() == 1);
+        match (owner, teller) {
+            (Some(owner), _) => filled.set(Slot::Reporter, owner),
+            (None, Some((k, party))) => {
+                used[k] = true;
+                filled.set(Slot::Reporter, party.clone());
+            }
+            (None, None) => filled.flags.insert(Flags::HEARSAY),
         }
     }
     // «Agent[02]にAgent[01]を占ってほしい»: in a request, a player marked «に» and left over is the one asked; with
@@ -1093,14 +1264,27 @@ fn fill_state(
 ) -> Option<Filled<'static>> {
     let japanese = !scene.lexicon.word_boundaries;
     let value_token = tokens[anchor];
+    // "Sakura, as medium, identified…", "I'm grateful to the bodyguard": an English role after "as" or a
+    // preposition describes or names someone; it states nobody's role.
+    if !japanese && governed(&scene.skeleton.text[..value_token.start], tokens) {
+        return None;
+    }
+    // "Rin, the seer, please divine Kenji": a role set off right after another player's name describes them.
+    if !japanese && beside_other(scene, value_token.start) {
+        return None;
+    }
     let mut filled = Filled::state(value_token.start, value_token.end);
     let mut flags = Flags::NONE;
-    for token in tokens {
+    for (i, token) in tokens.iter().enumerate() {
         match token.kind {
             // Before a Japanese predicate only words that colour the whole clause count («ダイスケに黒出してた
             // シオンは狼だね»: the past belongs to the modifier).
             Tok::Word(Lex::Markers(marker)) if japanese && token.end <= value_token.start => {
                 flags.insert(marker & BEFORE_JA)
+            }
+            // "Kenji and Rin say Takumi is human": their words, not a question.
+            Tok::Word(Lex::Markers(marker)) if !japanese && they_say(scene, tokens, i) => {
+                flags.insert((marker & Flags::INFO.complement()) | Flags::REPORT)
             }
             Tok::Word(Lex::Markers(marker)) => flags.insert(marker),
             Tok::Word(Lex::Role(role)) => filled.values.push((Value::Role(role), (token.start, token.end))),
@@ -1207,6 +1391,15 @@ fn fill_state(
         && scene.skeleton.text[value_token.end..]
             .strip_prefix(['、', ','])
             .is_some_and(|rest| !ends_sentence(rest.trim_start()));
+    // "Good job, bodyguard.", "Guard Takumi tonight, whoever you are, bodyguard.": an English role called after a
+    // comma at the end of its sentence names its holder; it claims nothing.
+    let called = called
+        || !japanese && after.is_none_or(ends_here) && {
+            // "Protect me tonight, dear bodyguard."
+            let text = without_determiners(&scene.skeleton.text[..value_token.start]);
+            let sentence = &text[text.rfind(['.', '!', '?', ';', '\n']).map_or(0, |i| i + 1)..];
+            sentence.strip_suffix(',').is_some_and(|head| head.chars().any(char::is_alphanumeric))
+        };
     filled.bare_role = !called
         && matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
         && content.iter().all(|t| t.start == value_token.start || copula(t))
