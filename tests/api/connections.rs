@@ -93,7 +93,15 @@ async fn a_header_trickled_byte_by_byte_is_cut() {
 
 #[tokio::test]
 async fn connections_over_the_cap_wait_until_one_closes() {
-    let running = start(ConnectionLimits { max_connections: 1, idle_timeout: GENEROUS * 4, ..limits() }).await;
+    // Both timeouts long: a keep-alive connection waiting for its next request head is cut by either, and a cut
+    // first connection would free the slot while the second waits (a race on a loaded machine).
+    let running = start(ConnectionLimits {
+        max_connections: 1,
+        idle_timeout: GENEROUS * 4,
+        header_read_timeout: GENEROUS * 4,
+        ..limits()
+    })
+    .await;
     let mut first = TcpStream::connect(running.address).await.expect("connect");
     first.write_all(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n").await.expect("write");
     let mut buf = [0u8; 1024];
