@@ -339,11 +339,16 @@ fn beside_other(scene: &Scene, start: usize) -> bool {
     })
 }
 
+/// The last word of English text, after trailing spaces ("" when it ends in punctuation).
+fn last_word(text: &str) -> &str {
+    text.trim_end().rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("")
+}
+
 /// English text with the determiners at its end taken off ("…to the" → "…to").
 fn without_determiners(before: &str) -> &str {
     let mut head = before.trim_end();
     loop {
-        let word = head.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+        let word = last_word(head);
         if word.is_empty()
             || !matches!(word, "the" | "a" | "an" | "our" | "my" | "your" | "his" | "her" | "their" | "dear")
         {
@@ -357,7 +362,7 @@ fn without_determiners(before: &str) -> &str {
 /// the bodyguard"), not inside a token ("strikes me as" is a hedge).
 fn governed(before: &str, tokens: &[Token]) -> bool {
     let head = without_determiners(before);
-    let word = head.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    let word = last_word(head);
     let before_word = head[..head.len() - word.len()].trim_end();
     // "as" sets a role beside a player ("you as the medium") or a piece's start; after a verb or an adjective it
     // says what someone is or acts as ("she's confirmed as human", "I serve the wolves as the Possessed").
@@ -383,8 +388,7 @@ fn they_say(scene: &Scene, tokens: &[Token], i: usize) -> bool {
 
 /// Whether English text before a result word ends with a third person's possessive ("her divination").
 fn possessive_before(before: &str) -> bool {
-    let word = before.trim_end().rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
-    matches!(word, "her" | "his" | "their")
+    matches!(last_word(before), "her" | "his" | "their")
 }
 
 /// Whether English text before a player ends with a cleft's "it was" ("It was me who killed Shion").
