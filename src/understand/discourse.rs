@@ -654,13 +654,15 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
 /// ", as medium,", ", as the seer,": an English piece that is only a role after "as" describes the player before it;
 /// so does ", the seer," or ", our medium," before an inflected verb ("Rin, the seer, divined Kenji").
 fn appositive(scene: &Scene, piece: &Piece, next: Option<&Piece>) -> bool {
+    if !scene.lexicon.word_boundaries {
+        return false;
+    }
+    // The piece's one word that is not noise, without collecting them: this runs for every piece.
+    let mut words = scene.tokens[piece.tokens.clone()].iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise)));
+    let (Some(role), None) = (words.next(), words.next()) else { return false };
     let text = scene.skeleton.text.as_str();
-    let words: Vec<&Token> =
-        scene.tokens[piece.tokens.clone()].iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise))).collect();
-    let [role] = words.as_slice() else { return false };
     let lead = text[piece.start..role.start].trim_matches(|c: char| c.is_whitespace() || c == ',');
-    scene.lexicon.word_boundaries
-        && matches!(role.lex(), Some(Lex::Role(_)))
+    matches!(role.lex(), Some(Lex::Role(_)))
         && text[role.end..piece.end].trim_matches(|c: char| c.is_whitespace() || c == ',').is_empty()
         && (matches!(lead, "as" | "as the" | "as a" | "as an" | "as our")
             || matches!(lead, "the" | "our" | "a" | "an") && next.is_some_and(|next| reports(scene, next)))
