@@ -607,10 +607,11 @@ fn reported_before(scene: &Scene, f: &Filled) -> bool {
     scene.tokens.iter().any(|t| {
         matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::REPORT))
             && t.end <= target.start
-            && scene.skeleton.text.get(t.end..target.start).is_some_and(|gap| {
-                let gap = gap.trim();
-                gap.is_empty() || gap == "that"
-            })
+            && scene
+                .skeleton
+                .text
+                .get(t.end..target.start)
+                .is_some_and(|gap| scene.lexicon.nearby.complementiser_gap(gap))
     })
 }
 

@@ -311,8 +311,7 @@ fn address_of(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address
         .iter()
         .any(|t| matches!(t.kind, Tok::Agent { kind: RefKind::You, .. }))
         // "Tell us your result": the English possessive is no player token.
-        || scene.lexicon.word_boundaries
-            && scene.skeleton.text[start..end].split(|c: char| !c.is_alphabetic()).any(|w| w == "your");
+        || scene.lexicon.nearby.says_addressee_possessive(&scene.skeleton.text[start..end]);
     match questioned {
         Some((agent, _)) if says_you && matches!(address, Address::None) && vocative.is_none() => {
             (Address::Agent(agent), vocative, pieces)
@@ -661,11 +660,13 @@ fn appositive(scene: &Scene, piece: &Piece, next: Option<&Piece>) -> bool {
     let mut words = scene.tokens[piece.tokens.clone()].iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise)));
     let (Some(role), None) = (words.next(), words.next()) else { return false };
     let text = scene.skeleton.text.as_str();
-    let lead = text[piece.start..role.start].trim_matches(|c: char| c.is_whitespace() || c == ',');
+    let nearby = &scene.lexicon.nearby;
+    let written = text[piece.start..role.start].trim_matches(|c: char| c.is_whitespace() || c == ',');
+    let lead = nearby.without_determiners(written);
+    let determined = lead.len() < written.len();
     matches!(role.lex(), Some(Lex::Role(_)))
         && text[role.end..piece.end].trim_matches(|c: char| c.is_whitespace() || c == ',').is_empty()
-        && (matches!(lead, "as" | "as the" | "as a" | "as an" | "as our")
-            || matches!(lead, "the" | "our" | "a" | "an") && next.is_some_and(|next| reports(scene, next)))
+        && (nearby.apposition(lead) || lead.is_empty() && determined && next.is_some_and(|next| reports(scene, next)))
 }
 
 /// Whether an English piece opens with an inflected verb ("divined", "says"): it has a subject of its own.

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use super::UnderstandError;
 use super::flags::Flags;
 use super::frames::{FrameDef, Frames};
+use super::nearby::{Nearby, NearbyDef};
 use super::normalize::fold_word;
 use super::words::{AgentDef, AgentWords, DigitGated, Splitter, compile, fold_list};
 use crate::protocol::{Role, Species};
@@ -31,6 +32,8 @@ struct LexiconFile {
     day: PatternList,
     #[serde(default)]
     talk: PatternList,
+    #[serde(default)]
+    nearby: NearbyDef,
     #[serde(default)]
     examples: Vec<(String, String)>,
 }
@@ -218,6 +221,8 @@ pub struct Lexicon {
     /// Denials of a species word after / before it, folded (see `words.species_denied_after`).
     pub species_denied_after: Vec<String>,
     pub species_denied_before: Vec<String>,
+    /// Words some rules look at beside a token (see [`Nearby`]).
+    pub nearby: Nearby,
     /// `(where, utterance, expected)` examples of the two files, checked by the library's tests.
     #[cfg_attr(not(test), allow(dead_code))]
     pub examples: Vec<(String, String, String)>,
@@ -406,6 +411,7 @@ impl Lexicon {
             unnamed: def.words.unnamed.iter().map(|w| fold_word(w)).collect(),
             species_denied_after: def.words.species_denied_after.iter().map(|w| fold_word(w)).collect(),
             species_denied_before: def.words.species_denied_before.iter().map(|w| fold_word(w)).collect(),
+            nearby: Nearby::from(&def.nearby),
             examples,
         })
     }

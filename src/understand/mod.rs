@@ -23,6 +23,7 @@ mod frames;
 mod lexer;
 mod lexicon;
 mod mentions;
+mod nearby;
 mod normalize;
 mod reader;
 mod scene;

@@ -11,6 +11,7 @@ use super::flags::Flags;
 use super::frames::{Class, Frame, Slot, Value as FrameValue};
 use super::lexer::{Tok, Token};
 use super::lexicon::{Lex, Quant, Source};
+use super::nearby::{Nearby, last_word};
 use super::scene::{Address, Scene};
 use super::segments::Piece;
 use crate::protocol::{Role, Species};
@@ -180,7 +181,7 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         && let Some(relative) = tokens.windows(2).position(|w| {
             matches!(w[1].lex(), Some(Lex::Wh))
                 && (w[0].is_agent() || matches!(w[0].lex(), Some(Lex::Everyone)))
-                && !cleft(&scene.skeleton.text[..w[0].start])
+                && !scene.lexicon.nearby.cleft_before(&scene.skeleton.text[..w[0].start])
         })
     {
         cues.retain(|&(at, _)| at <= relative + 1);
@@ -282,12 +283,13 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
 /// to the bodyguard ("Rin, keep Kenji safe" may ask her to defend him in talk).
 fn kept_safe(scene: &Scene, tokens: &[Token], cues: &mut Vec<(usize, &Frame)>, context: &PieceContext) {
     let text = scene.skeleton.text.as_str();
+    let nearby = &scene.lexicon.nearby;
     let mut dropped = Vec::new();
     for &(at, frame) in cues.iter() {
-        let verb = &text[tokens[at].start..tokens[at].end];
-        if frame.class != Class::Guard || !matches!(verb, "keep" | "keeping" | "kept") {
+        if frame.class != Class::Guard {
             continue;
         }
+        let Some(reported) = nearby.keep_verb(&text[tokens[at].start..tokens[at].end]) else { continue };
         // Where the word after the player ends ("keep Mizuki safe", "keep our seer Rin safe").
         let player = tokens[at + 1..]
             .iter()
@@ -297,30 +299,21 @@ fn kept_safe(scene: &Scene, tokens: &[Token], cues: &mut Vec<(usize, &Frame)>, c
             let rest = &text[player.end..];
             let word = rest.trim_start();
             let offset = player.end + rest.len() - word.len();
-            ["safe", "alive", "protected"]
-                .iter()
-                .find(|w| word.starts_with(**w) && !word[w.len()..].starts_with(|c: char| c.is_alphanumeric()))
-                .map(|w| offset + w.len())
-        });
-        // "keep Rin safe from the vote": kept from the lynch, not guarded.
-        let from_lynch = safe_end.is_some_and(|end| {
-            text[end..].trim_start().strip_prefix("from").is_some_and(|rest| {
-                let next: String = rest.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
-                ["vote", "lynch", "noose", "execut", "gallows", "eliminat", "exile"].iter().any(|w| next.contains(w))
-            })
+            nearby.safe_state(word).map(|len| offset + len)
         });
         match safe_end {
             Some(end) => {
                 dropped.extend(cues.iter().filter(|&&(k, _)| k > at && tokens[k].start < end).map(|&(k, _)| k));
-                if from_lynch
-                    || verb != "kept"
+                // "keep Rin safe from the vote": kept from the lynch, not guarded.
+                if nearby.away_from_lynch(&text[end..])
+                    || !reported
                         && (context.vocative.is_some()
                             || matches!(context.address, Address::Agent(_) | Address::Unknown))
                 {
                     dropped.push(at);
                 }
             }
-            None if verb != "kept" => dropped.push(at),
+            None if !reported => dropped.push(at),
             None => {}
         }
     }
@@ -329,7 +322,7 @@ fn kept_safe(scene: &Scene, tokens: &[Token], cues: &mut Vec<(usize, &Frame)>, c
 
 /// Whether English text before a value is another player's name and a comma, past a determiner.
 fn beside_other(scene: &Scene, start: usize) -> bool {
-    let head = without_determiners(&scene.skeleton.text[..start]);
+    let head = scene.lexicon.nearby.without_determiners(&scene.skeleton.text[..start]);
     let Some(name_end) = head.strip_suffix(',').map(|h| h.trim_end().len()) else { return false };
     scene.tokens.iter().any(|t| match t.kind {
         Tok::Agent { index, kind: RefKind::Other, .. } => {
@@ -339,29 +332,10 @@ fn beside_other(scene: &Scene, start: usize) -> bool {
     })
 }
 
-/// The last word of English text, after trailing spaces ("" when it ends in punctuation).
-fn last_word(text: &str) -> &str {
-    text.trim_end().rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("")
-}
-
-/// English text with the determiners at its end taken off ("…to the" → "…to").
-fn without_determiners(before: &str) -> &str {
-    let mut head = before.trim_end();
-    loop {
-        let word = last_word(head);
-        if word.is_empty()
-            || !matches!(word, "the" | "a" | "an" | "our" | "my" | "your" | "his" | "her" | "their" | "dear")
-        {
-            return head;
-        }
-        head = head[..head.len() - word.len()].trim_end();
-    }
-}
-
 /// Whether English text before a value ends with "as" or a preposition, past a determiner ("as the seer", "to
 /// the bodyguard"), not inside a token ("strikes me as" is a hedge).
-fn governed(before: &str, tokens: &[Token]) -> bool {
-    let head = without_determiners(before);
+fn governed(nearby: &Nearby, before: &str, tokens: &[Token]) -> bool {
+    let head = nearby.without_determiners(before);
     let word = last_word(head);
     let before_word = head[..head.len() - word.len()].trim_end();
     // "as" sets a role beside a player ("you as the medium") or a piece's start; after a verb or an adjective it
@@ -371,9 +345,7 @@ fn governed(before: &str, tokens: &[Token]) -> bool {
         || tokens.iter().any(|t| {
             t.end == before_word.len() && t.is_agent() && !matches!(t.kind, Tok::Agent { kind: RefKind::Me, .. })
         });
-    (word == "as" && apposition
-        || matches!(word, "to" | "for" | "with" | "from" | "by" | "about" | "against" | "toward" | "towards"))
-        && !tokens.iter().any(|t| t.end == head.len())
+    (nearby.apposition(word) && apposition || nearby.governing(word)) && !tokens.iter().any(|t| t.end == head.len())
 }
 
 /// "They say…", "Kenji and Rin say…": an English "say" right after another player reports their words; it asks
@@ -381,22 +353,9 @@ fn governed(before: &str, tokens: &[Token]) -> bool {
 fn they_say(scene: &Scene, tokens: &[Token], i: usize) -> bool {
     let text = scene.skeleton.text.as_str();
     i > 0
-        && &text[tokens[i].start..tokens[i].end] == "say"
+        && scene.lexicon.nearby.say(&text[tokens[i].start..tokens[i].end])
         && matches!(tokens[i - 1].kind, Tok::Agent { kind: RefKind::Other | RefKind::Unknown, .. })
         && text[tokens[i - 1].end..tokens[i].start].trim().is_empty()
-}
-
-/// Whether English text before a result word ends with a third person's possessive ("her divination").
-fn possessive_before(before: &str) -> bool {
-    matches!(last_word(before), "her" | "his" | "their")
-}
-
-/// Whether English text before a player ends with a cleft's "it was" ("It was me who killed Shion").
-fn cleft(before: &str) -> bool {
-    let before = before.trim_end();
-    ["it was", "it's", "it is", "it was really", "it's really"]
-        .iter()
-        .any(|c| before.strip_suffix(c).is_some_and(|head| !head.ends_with(|c: char| c.is_alphanumeric())))
 }
 
 /// Sakura's “George is a wolf”: words in quotation marks are someone's words, not the speaker's claims. An
@@ -791,10 +750,7 @@ fn fill_frame<'f>(
     // "Kenji gives me major werewolf vibes": a value describing a feeling is no result handed out.
     if !japanese
         && frame.class == Class::Result
-        && values.iter().any(|&(_, _, end)| {
-            let next = scene.skeleton.text[end..].trim_start();
-            ["vibe", "energy", "feel"].iter().any(|w| next.starts_with(w))
-        })
+        && values.iter().any(|&(_, _, end)| scene.lexicon.nearby.feeling_next(&scene.skeleton.text[end..]))
     {
         return None;
     }
@@ -928,7 +884,7 @@ fn fill_frame<'f>(
     if !japanese
         && frame.class == Class::Result
         && filled.subject.is_none()
-        && possessive_before(&scene.skeleton.text[..cue.start])
+        && scene.lexicon.nearby.third_person_possessive_before(&scene.skeleton.text[..cue.start])
     {
         let report = tokens[from..at]
             .iter()
@@ -1270,7 +1226,7 @@ fn fill_state(
     let value_token = tokens[anchor];
     // "Sakura, as medium, identified…", "I'm grateful to the bodyguard": an English role after "as" or a
     // preposition describes or names someone; it states nobody's role.
-    if !japanese && governed(&scene.skeleton.text[..value_token.start], tokens) {
+    if !japanese && governed(&scene.lexicon.nearby, &scene.skeleton.text[..value_token.start], tokens) {
         return None;
     }
     // "Rin, the seer, please divine Kenji": a role set off right after another player's name describes them.
@@ -1400,7 +1356,7 @@ fn fill_state(
     let called = called
         || !japanese && after.is_none_or(ends_here) && {
             // "Protect me tonight, dear bodyguard."
-            let text = without_determiners(&scene.skeleton.text[..value_token.start]);
+            let text = scene.lexicon.nearby.without_determiners(&scene.skeleton.text[..value_token.start]);
             let sentence = &text[text.rfind(['.', '!', '?', ';', '\n']).map_or(0, |i| i + 1)..];
             sentence.strip_suffix(',').is_some_and(|head| head.chars().any(char::is_alphanumeric))
         };

@@ -1,0 +1,240 @@
+//! Closed-class words that some rules look at right beside a player, a value or a cue (`[nearby]` in
+//! `locales/<lang>.lexicon.toml`): determiners, governing prepositions, possessives, the cleft, "keep … safe".
+//! They are not words the lexer tags; the reader asks about the text next to a token. Only English has them:
+//! Japanese marks the same relations with particles, which are `marks`.
+
+use serde::Deserialize;
+
+use super::normalize::fold_word;
+
+/// The `[nearby]` section as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct NearbyDef {
+    #[serde(default)]
+    determiners: Vec<String>,
+    #[serde(default)]
+    governing: Vec<String>,
+    #[serde(default)]
+    apposition: Vec<String>,
+    #[serde(default)]
+    third_person_possessives: Vec<String>,
+    #[serde(default)]
+    addressee_possessives: Vec<String>,
+    #[serde(default)]
+    complementisers: Vec<String>,
+    #[serde(default)]
+    cleft: Vec<String>,
+    #[serde(default)]
+    keep: Vec<String>,
+    #[serde(default)]
+    kept: Vec<String>,
+    #[serde(default)]
+    safe: Vec<String>,
+    #[serde(default)]
+    away_from: Vec<String>,
+    #[serde(default)]
+    lynch: Vec<String>,
+    #[serde(default)]
+    feeling: Vec<String>,
+    #[serde(default)]
+    say: Vec<String>,
+}
+
+/// The `[nearby]` words, folded like the text they are compared with.
+#[derive(Debug, Default)]
+pub struct Nearby {
+    determiners: Vec<String>,
+    governing: Vec<String>,
+    apposition: Vec<String>,
+    third_person_possessives: Vec<String>,
+    addressee_possessives: Vec<String>,
+    complementisers: Vec<String>,
+    cleft: Vec<String>,
+    keep: Vec<String>,
+    kept: Vec<String>,
+    safe: Vec<String>,
+    away_from: Vec<String>,
+    lynch: Vec<String>,
+    feeling: Vec<String>,
+    say: Vec<String>,
+}
+
+fn folded(list: &[String]) -> Vec<String> {
+    list.iter().map(|w| fold_word(w).trim().to_owned()).filter(|w| !w.is_empty()).collect()
+}
+
+fn has(list: &[String], word: &str) -> bool {
+    list.iter().any(|w| w == word)
+}
+
+/// Whether `text` starts with `word` as a whole word.
+fn starts_with_word(text: &str, word: &str) -> bool {
+    text.starts_with(word) && !text[word.len()..].starts_with(char::is_alphanumeric)
+}
+
+impl From<&NearbyDef> for Nearby {
+    fn from(def: &NearbyDef) -> Nearby {
+        Nearby {
+            determiners: folded(&def.determiners),
+            governing: folded(&def.governing),
+            apposition: folded(&def.apposition),
+            third_person_possessives: folded(&def.third_person_possessives),
+            addressee_possessives: folded(&def.addressee_possessives),
+            complementisers: folded(&def.complementisers),
+            cleft: folded(&def.cleft),
+            keep: folded(&def.keep),
+            kept: folded(&def.kept),
+            safe: folded(&def.safe),
+            away_from: folded(&def.away_from),
+            lynch: folded(&def.lynch),
+            feeling: folded(&def.feeling),
+            say: folded(&def.say),
+        }
+    }
+}
+
+/// The last word of text, after trailing spaces ("" when it ends in punctuation).
+pub fn last_word(text: &str) -> &str {
+    text.trim_end().rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("")
+}
+
+impl Nearby {
+    /// Text with the determiners at its end taken off ("…to the" → "…to").
+    pub fn without_determiners<'t>(&self, before: &'t str) -> &'t str {
+        let mut head = before.trim_end();
+        loop {
+            let word = last_word(head);
+            if word.is_empty() || !has(&self.determiners, word) {
+                return head;
+            }
+            head = head[..head.len() - word.len()].trim_end();
+        }
+    }
+
+    /// Whether a word is a preposition that governs the value after it ("to the bodyguard").
+    pub fn governing(&self, word: &str) -> bool {
+        has(&self.governing, word)
+    }
+
+    /// Whether a word sets a role beside a player ("as": "you as the medium").
+    pub fn apposition(&self, word: &str) -> bool {
+        has(&self.apposition, word)
+    }
+
+    /// Whether text before a result word ends with a third person's possessive ("her divination").
+    pub fn third_person_possessive_before(&self, before: &str) -> bool {
+        has(&self.third_person_possessives, last_word(before))
+    }
+
+    /// Whether text holds the addressee's possessive as a word ("Tell us your result").
+    pub fn says_addressee_possessive(&self, text: &str) -> bool {
+        !self.addressee_possessives.is_empty()
+            && text.split(|c: char| !c.is_alphabetic()).any(|w| has(&self.addressee_possessives, w))
+    }
+
+    /// Whether a gap between a report word and what is reported is empty or a complementiser ("said that").
+    pub fn complementiser_gap(&self, gap: &str) -> bool {
+        let gap = gap.trim();
+        gap.is_empty() || has(&self.complementisers, gap)
+    }
+
+    /// Whether text before a player ends with a cleft's "it was" ("It was me who killed Shion").
+    pub fn cleft_before(&self, before: &str) -> bool {
+        let before = before.trim_end();
+        self.cleft
+            .iter()
+            .any(|c| before.strip_suffix(c.as_str()).is_some_and(|head| !head.ends_with(char::is_alphanumeric)))
+    }
+
+    /// Whether a verb is "keep" in an ask or a plan (`Some(false)`), "kept" in a report (`Some(true)`), or
+    /// neither (`None`).
+    pub fn keep_verb(&self, verb: &str) -> Option<bool> {
+        if has(&self.kept, verb) {
+            Some(true)
+        } else if has(&self.keep, verb) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// The length of the state word a text starts with ("safe", "alive"), if it does.
+    pub fn safe_state(&self, text: &str) -> Option<usize> {
+        self.safe.iter().find(|w| starts_with_word(text, w)).map(|w| w.len())
+    }
+
+    /// Whether text says "away from the lynch" ("from the vote", "from execution"), within its next words.
+    pub fn away_from_lynch(&self, text: &str) -> bool {
+        let text = text.trim_start();
+        self.away_from.iter().any(|from| {
+            starts_with_word(text, from)
+                && text[from.len()..]
+                    .split_whitespace()
+                    .take(3)
+                    .any(|word| self.lynch.iter().any(|stem| word.starts_with(stem.as_str())))
+        })
+    }
+
+    /// Whether text starts with a word for a feeling ("vibes", "energy"): a value before it describes one.
+    pub fn feeling_next(&self, text: &str) -> bool {
+        let text = text.trim_start();
+        self.feeling.iter().any(|w| text.starts_with(w.as_str()))
+    }
+
+    /// Whether a word reports another player's words when right after them ("They say…").
+    pub fn say(&self, word: &str) -> bool {
+        has(&self.say, word)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn english() -> Nearby {
+        let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        Nearby::from(&NearbyDef {
+            determiners: words(&["the", "our"]),
+            governing: words(&["to"]),
+            cleft: words(&["it was", "it's"]),
+            safe: words(&["safe"]),
+            away_from: words(&["from"]),
+            lynch: words(&["lynch", "execut"]),
+            feeling: words(&["vibe"]),
+            ..NearbyDef::default()
+        })
+    }
+
+    #[test]
+    fn determiners_come_off_the_end_only() {
+        let nearby = english();
+        assert_eq!(nearby.without_determiners("grateful to the "), "grateful to");
+        assert_eq!(nearby.without_determiners("to our the"), "to");
+        assert_eq!(nearby.without_determiners("theory"), "theory");
+    }
+
+    #[test]
+    fn words_are_whole_words() {
+        let nearby = english();
+        assert_eq!(nearby.safe_state("safe tonight"), Some(4));
+        assert_eq!(nearby.safe_state("safety"), None);
+        assert!(nearby.cleft_before("it was"));
+        assert!(!nearby.cleft_before("bit was"));
+        assert!(nearby.away_from_lynch(" from the lynch"));
+        assert!(nearby.away_from_lynch("from being executed"));
+        assert!(!nearby.away_from_lynch("from the wolves tonight"));
+        assert!(!nearby.away_from_lynch("fromage lynch"));
+        assert!(nearby.feeling_next(" vibes"));
+    }
+
+    #[test]
+    fn an_empty_section_matches_nothing() {
+        let nearby = Nearby::default();
+        assert_eq!(nearby.without_determiners("to the"), "to the");
+        assert!(!nearby.cleft_before("it was"));
+        assert_eq!(nearby.keep_verb("keep"), None);
+        assert!(!nearby.says_addressee_possessive("your result"));
+        assert!(nearby.complementiser_gap("  "));
+    }
+}
