@@ -188,6 +188,22 @@ no source	ja	俺の結果はケンジが人間。	Skip
 later object	ja	逆に僕を疑ってケンジを残したら負けちゃう。僕はケンジに投票する。	VOTE Agent[03]
 attributive	ja	ケンジが怪しい。黒を引いた相手に投票しない占い師がいると思うかい？	ESTIMATE Agent[03] WEREWOLF
 far topic	ja	ケンジが狂人だって言ってたね！ちょっと混乱しちゃった。状況を整理しよう。一緒に人狼やっつけよう！	Agent[03] COMINGOUT Agent[03] POSSESSED
+prohibitive	ja	リンには入れるなよ	REQUEST ANY (NOT (VOTE Agent[07]))
+a condition, no prohibitive	ja	ユミに投票するなら、俺も入れる	Skip
+emphatic なんか, no question	ja	ケンジになんか入れてないよ	NOT (VOTED Agent[03])
+contrast after a polite past	ja	昨夜はリンを守りましたが襲撃はありませんでした	GUARDED Agent[07]
+according to a player	ja	ユミが言うには、占いでケンジは黒だって	Agent[08] DIVINED Agent[03] WEREWOLF
+according to a player	ja	ミナトいわく、霊能でサクラは人狼	Agent[01] IDENTIFIED Agent[02] WEREWOLF
+according to nobody named	ja	ケンジは白らしい、占いの人によると	Skip
+hearsay	ja	聞いた話だと、ミナトが占いで白だったらしい	Skip
+a result received	ja	サクラから黒判定を受けました	Agent[02] DIVINED Agent[09] WEREWOLF
+a claim named as a noun	ja	ケンジの狩人COには驚いた	Skip
+pitch black	ja	占いの結果、タクミは真っ黒だった	DIVINED Agent[06] WEREWOLF
+a tentative volitional	ja	次はユミを噛もうかな	Skip
+another's result, hedged	ja	リンの占いだとユミは白みたい	Agent[07] DIVINED Agent[08] HUMAN
+a look by the medium	ja	霊能でミナトを調べるつもり	Skip
+調べる is divining	ja	占い師さん、今夜はユミを調べてください	REQUEST ANY (DIVINATION Agent[08])
+どこ asks whom	ja	@ケンジ 今日はどこに投票するの？	INQUIRE Agent[03] (VOTE ANY)
 humble verb	ja	本日はケンジ様に投票いたします。	VOTE Agent[03]
 telling	ja	今日の投票先を公開しておこうかな。私はケンジに投票するつもりだよ。	VOTE Agent[03]
 restated	ja	昨夜の占い結果を報告します。ケンジを占ったところ、黒判定が出ました。つまりケンジは人狼ということです。	DIVINED Agent[03] WEREWOLF

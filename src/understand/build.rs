@@ -666,6 +666,13 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
     if f.frame.is_none_or(|frame| frame.value.is_none()) && f.values.iter().all(|(v, _)| matches!(v, Value::Mark(_))) {
         return Err(drop("a result mark names no role to claim"));
     }
+    // «タクミさんの占い師CO(は信用できる)»: a claim named as a noun with its owner is talked about, not made; noun
+    // phrases report nothing (C18).
+    if f.frame.is_some_and(|frame| frame.value.is_some())
+        && f.subject.as_ref().is_some_and(|p| p.after.as_deref() == Some("の"))
+    {
+        return Err(drop("a claim named as a noun with its owner («Xの占いCO») reports nothing (C18)"));
+    }
     if f.flags.any(Flags::NOUN) || counted_before(&scene.skeleton.text[..f.cue.0]) {
         return Err(drop("claims counted or named, not made («占いCOが2人»)"));
     }
@@ -1070,6 +1077,10 @@ fn action(scene: &Scene, f: &Filled) -> Built {
     }
     if f.flags.any(Flags::RECEIVE) {
         return Err(drop("an act received, done by someone else"));
+    }
+    // «霊能でケンジを調べます»: a look said with the medium's word is no divination, and protocol has no medium act.
+    if frame.class == Class::Divine && f.source_word && f.source == Some(Source::Medium) {
+        return Err(drop("a look by the medium is no divination"));
     }
     // «サクラにもう一人占ってほしい»: the player marked «に» in a request to divine is the one asked to do it.
     if frame.class == Class::Divine
@@ -1509,17 +1520,20 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 flags if reported && !flags.any(Flags::PASSIVE) => denied_species(scene, f),
                 _ => None,
             };
+            let reporter_party = f.subject.clone().or_else(|| {
+                if f.source.is_none() { f.context_source.as_ref().and_then(|o| o.reporter.clone()) } else { None }
+            });
+            // «ミヅキの占いではタクミ黒らしい»: a hedge on another player's result only hedges the report.
+            let hedged = f.flags.any(Flags::HEDGE) && reporter_party.as_ref().is_none_or(|p| !p.is_third_party());
             if let Some(source) = source
                 && let Some(species) = species
-                && !f.flags.any(Flags::HEDGE | Flags::QUESTION)
+                && !hedged
+                && !f.flags.any(Flags::QUESTION)
             {
                 let content = match source {
                     Source::Divination => Content::Divined { target, species },
                     Source::Medium => Content::Identified { target, species },
                 };
-                let reporter_party = f.subject.clone().or_else(|| {
-                    if f.source.is_none() { f.context_source.as_ref().and_then(|o| o.reporter.clone()) } else { None }
-                });
                 let reporter = match &reporter_party {
                     Some(party) => Some(agent(scene, party.only().ok_or_else(|| drop("several reporters"))?)?),
                     None => None,

@@ -769,6 +769,10 @@ fn fill_frame<'f>(
     filled.source = match (frame.source, source) {
         // «霊能でリンが人狼と出た»: a result given or received names no source of its own; the source word does.
         (Some(_), Some(word)) if frame.flags.any(Flags::GIVE | Flags::RECEIVE) => Some(word),
+        // «霊能でケンジを調べる»: a look by the medium, which the divination verb must not claim (see `build`).
+        (Some(Source::Divination), Some(Source::Medium)) if frame.class == Class::Divine && values.is_empty() => {
+            Some(Source::Medium)
+        }
         (of_frame, word) => of_frame.or(word),
     };
     filled.source_word = source.is_some();
