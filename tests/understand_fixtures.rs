@@ -204,6 +204,10 @@ another's result, hedged	ja	リンの占いだとユミは白みたい	Agent[07]
 a look by the medium	ja	霊能でミナトを調べるつもり	Skip
 調べる is divining	ja	占い師さん、今夜はユミを調べてください	REQUEST ANY (DIVINATION Agent[08])
 どこ asks whom	ja	@ケンジ 今日はどこに投票するの？	INQUIRE Agent[03] (VOTE ANY)
+a denial, no tag	ja	私は狼じゃねーから	NOT (COMINGOUT Agent[09] WEREWOLF)
+hearsay framing the sentence	ja	噂だと、サクラは占い師らしい	Skip
+an opinion of oneself is not asked	ja	@リン 君の意見はどう思う？	Skip
+the object of a nominalised clause	ja	ユミさん、ケンジさんに票を入れたのは怪しい	ESTIMATE Agent[08] WEREWOLF
 humble verb	ja	本日はケンジ様に投票いたします。	VOTE Agent[03]
 telling	ja	今日の投票先を公開しておこうかな。私はケンジに投票するつもりだよ。	VOTE Agent[03]
 restated	ja	昨夜の占い結果を報告します。ケンジを占ったところ、黒判定が出ました。つまりケンジは人狼ということです。	DIVINED Agent[03] WEREWOLF

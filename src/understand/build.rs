@@ -907,6 +907,11 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
             return Err(drop("a question about the speaker's own opinion"));
         }
         let to = asked(scene, f)?;
+        // «@ユミ あなたの意見はどう思う？»: the player asked owns the opinion; an open question about themself
+        // is not what they are asked.
+        if roles == [Role::Any] && targets == [to] {
+            return Err(drop("asks a player's opinion of themself"));
+        }
         return Ok(sentences(&targets)?.into_iter().map(|s| inquire(to, s)).collect());
     }
     // "Who is your wolf pick and …?" with the question mark on a later clause: "who" asks; it is no player.

@@ -783,6 +783,12 @@ fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> (Flags, usize) {
     }
     for (index, piece) in pieces.iter().enumerate() {
         let tokens = &scene.tokens[piece.tokens.clone()];
+        // «聞いた話では、…», "Rumor has it, …": a piece that is only a hearsay word (lent to the piece after it)
+        // frames the whole sentence.
+        let lent = &scene.tokens[piece.tokens.start..piece.own_from.clamp(piece.tokens.start, piece.tokens.end)];
+        if lent.iter().any(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::HEARSAY))) {
+            flags.insert(Flags::HEARSAY);
+        }
         for token in tokens {
             // «己を占い師と称し、…と断定するとは、如何なる深謀か»: what a rhetorical question is about asserts nothing.
             if let Some(Lex::Markers(marker)) = token.lex()

@@ -958,6 +958,18 @@ fn fill_frame<'f>(
         used[k] = true;
         filled.target = Some(parties[k].clone());
     }
+    // «リンさん、ケンジさんへ話を振ったのは怪しい»: the object of a clause turned noun is not whom the opinion after
+    // it is about; the clause's subject is, here left out (the player set off at the start, if any).
+    if japanese
+        && frame.class == super::frames::Class::Estimate
+        && filled.target.as_ref().is_some_and(|t| {
+            matches!(t.after.as_deref(), Some("に" | "を"))
+                && t.end <= cue.start
+                && scene.lexicon.nominalises(&scene.skeleton.text[t.end..cue.start])
+        })
+    {
+        filled.target = None;
+    }
     // «タクミさん、霊能者っぽい動きしてるよね», «5番、狼目で見てます»: a name set off at the start is what an
     // opinion or a result is about when the piece names nobody else.
     if filled.target.is_none()
