@@ -208,6 +208,11 @@ a denial, no tag	ja	私は狼じゃねーから	NOT (COMINGOUT Agent[09] WEREWOL
 hearsay framing the sentence	ja	噂だと、サクラは占い師らしい	Skip
 an opinion of oneself is not asked	ja	@リン 君の意見はどう思う？	Skip
 the object of a nominalised clause	ja	ユミさん、ケンジさんに票を入れたのは怪しい	ESTIMATE Agent[08] WEREWOLF
+the speaker set off is who votes	ja	僕はサクラ吊りに一票	VOTE Agent[02]
+who are you	ja	ミナト、あんた何者？	INQUIRE Agent[01] (COMINGOUT Agent[01] ANY)
+a role as a 役 word	ja	霊媒役はユミだと思う	ESTIMATE Agent[08] MEDIUM
+a vote for a noun, not for the addressee	ja	@ユミ 僕は怪しい人に投票するだけだよ	Skip
+a vote for the one talked about, not the addressee	ja	@ミナト @リン 同感。ケンジの主張は変だ。奴に票を入れる。	VOTE Agent[03]
 humble verb	ja	本日はケンジ様に投票いたします。	VOTE Agent[03]
 telling	ja	今日の投票先を公開しておこうかな。私はケンジに投票するつもりだよ。	VOTE Agent[03]
 restated	ja	昨夜の占い結果を報告します。ケンジを占ったところ、黒判定が出ました。つまりケンジは人狼ということです。	DIVINED Agent[03] WEREWOLF

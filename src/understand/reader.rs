@@ -859,6 +859,15 @@ fn fill_frame<'f>(
                 {
                     continue;
                 }
+                // «私はミナト吊りに一票»: the speaker set off with «は» is who acts, never whom their own act is on.
+                if *slot == Slot::Target
+                    && japanese
+                    && matches!(frame.class, Class::Vote | Class::Divine | Class::Guard | Class::Attack)
+                    && mark == "は"
+                    && party.only() == Some(Person::Me)
+                {
+                    continue;
+                }
                 // Japanese predicates end their clause: of the players after a noun cue («霊能結果でユミが庇ってた
                 // リンが黒»), the one nearest the end is the main clause's.
                 let distance = if party.end <= cue.start {
@@ -1007,6 +1016,8 @@ fn fill_frame<'f>(
         && !parties.iter().enumerate().any(|(k, p)| {
             !used[k] && p.is_third_party() && p.start >= domain_start && p.start < domain_end
         })
+        // «私は人狼らしい人に投票する»: a vote whose object is a noun, no player, names nobody.
+        && !(japanese && noun_object_before(scene, cue.start))
         && let Some(topic) = &context.vocative
     {
         filled.target = Some(topic.clone());
@@ -1073,6 +1084,14 @@ fn fill_frame<'f>(
 
 /// The sentence's own vocative, not the utterance's leading `@` mention standing in for it: an earlier
 /// sentence's topic is nearer than the player the whole utterance addresses.
+/// Whether a Japanese cue has an object particle right before it after a word that is no player or group word
+/// («人狼らしい人に|投票»).
+fn noun_object_before(scene: &Scene, cue_start: usize) -> bool {
+    let before = scene.skeleton.text[..cue_start].trim_end();
+    let Some(head) = before.strip_suffix(['に', 'を', 'へ']) else { return false };
+    !scene.tokens.iter().any(|t| t.end == head.len() && (t.is_agent() || matches!(t.lex(), Some(Lex::Everyone))))
+}
+
 fn own_vocative(context: &PieceContext) -> Option<&Party> {
     context.vocative.as_ref().filter(|v| context.leading.as_ref().is_none_or(|l| l.start != v.start))
 }
