@@ -213,6 +213,9 @@ who are you	ja	ミナト、あんた何者？	INQUIRE Agent[01] (COMINGOUT Agent
 a role as a 役 word	ja	霊媒役はユミだと思う	ESTIMATE Agent[08] MEDIUM
 a vote for a noun, not for the addressee	ja	@ユミ 僕は怪しい人に投票するだけだよ	Skip
 a vote for the one talked about, not the addressee	ja	@ミナト @リン 同感。ケンジの主張は変だ。奴に票を入れる。	VOTE Agent[03]
+an adverb in っと is no quote	ja	リンのこと、ちょっと信じられないな	NOT (ESTIMATE Agent[07] VILLAGER)
+in a player's view, asked	ja	サクラ的には誰が怪しい？	INQUIRE Agent[02] (ESTIMATE ANY WEREWOLF)
+a view from another's seat	ja	サクラから見てミナトは怪しい	Skip
 humble verb	ja	本日はケンジ様に投票いたします。	VOTE Agent[03]
 telling	ja	今日の投票先を公開しておこうかな。私はケンジに投票するつもりだよ。	VOTE Agent[03]
 restated	ja	昨夜の占い結果を報告します。ケンジを占ったところ、黒判定が出ました。つまりケンジは人狼ということです。	DIVINED Agent[03] WEREWOLF

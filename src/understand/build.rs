@@ -933,6 +933,10 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
     if f.flags.any(Flags::UNDECIDED | Flags::CONCERN) {
         return Err(drop("undecided"));
     }
+    // «ケンジから見てユミは怪しい»: how things look from another player's seat is nobody's opinion stated.
+    if f.subject.as_ref().is_some_and(|p| p.after.as_deref() == Some("視点") && p.is_third_party()) {
+        return Err(drop("a view from another player's seat, held by nobody"));
+    }
     // "I am the real seer", «私は真占いですよ»: an estimate of oneself is a claim.
     if targets == [scene.ctx.speaker.unwrap_or(Agent::Any)]
         && roles.len() == 1
