@@ -769,6 +769,10 @@ fn fill_frame<'f>(
     filled.source = match (frame.source, source) {
         // «霊能でリンが人狼と出た»: a result given or received names no source of its own; the source word does.
         (Some(_), Some(word)) if frame.flags.any(Flags::GIVE | Flags::RECEIVE) => Some(word),
+        // "I'm the medium, and Shion came back as a werewolf": the speaker's own claim names the source (C18).
+        (Some(_), None) if frame.handed_back && context.source.as_ref().is_some_and(|o| o.reporter.is_none()) => {
+            context.source.as_ref().map(|o| o.source)
+        }
         (of_frame, word) => of_frame.or(word),
     };
     filled.source_word = source.is_some();
