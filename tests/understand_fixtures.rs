@@ -341,6 +341,14 @@ a request to everyone as a conclusion	en	Mizuki is a werewolf by my divination, 
 refrain from as a negative request	en	Since I'm the seer, I'd like everyone to refrain from voting me today.	BECAUSE (COMINGOUT Agent[09] SEER) (REQUEST ANY (NOT (VOTE Agent[09])))
 the speaker after a comma is no list	en	Because Rin blacked Shion, I'm voting Shion.	VOTE Agent[04]
 a medium's result handed back	en	I am the medium. Last night's executed Kenji came back a werewolf.	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[03] WEREWOLF
+a lynch talked about as a thing	en	Honestly, Takumi's execution scares me a little.	Skip
+a hedge worded as a condition	en	If you ask me, Shion is our werewolf.	ESTIMATE Agent[04] WEREWOLF
+a rhetorical who-question	en	Come on, who would ever trust Mizuki after that?	Skip
+a polite embedded question	en	Yumi, could I ask whom you voted for yesterday?	INQUIRE Agent[08] (VOTED ANY)
+trust as a noun	en	Honestly I have a lot of confidence in Yumi.	ESTIMATE Agent[08] VILLAGER
+trust as a noun, lost	en	After yesterday I lost faith in Takumi.	NOT (ESTIMATE Agent[06] VILLAGER)
+a -y trust adjective	en	shion is pretty villagery imo	ESTIMATE Agent[04] VILLAGER
+agreement phrased as on board	en	I'm on board with day3 ID:2.	AGREE TALK day3 ID:2
 ";
 
 #[test]
