@@ -339,7 +339,7 @@ chat spelling of I am	en	ok im the seer then	COMINGOUT Agent[09] SEER
 chat spelling of are you	en	rin r u the medium	INQUIRE Agent[07] (COMINGOUT Agent[07] MEDIUM)
 a request to everyone as a conclusion	en	Mizuki is a werewolf by my divination, so I'm asking everyone to vote Mizuki.	BECAUSE (DIVINED Agent[05] WEREWOLF) (REQUEST ANY (VOTE Agent[05]))
 refrain from as a negative request	en	Since I'm the seer, I'd like everyone to refrain from voting me today.	BECAUSE (COMINGOUT Agent[09] SEER) (REQUEST ANY (NOT (VOTE Agent[09])))
-the speaker after a comma is no list	en	Because Rin blacked Shion, I'm voting Shion.	VOTE Agent[04]
+the speaker after a comma is no list	en	Because Rin blacked Shion, I'm voting Shion.	BECAUSE (Agent[07] DIVINED Agent[04] WEREWOLF) (VOTE Agent[04])
 a medium's result handed back	en	I am the medium. Last night's executed Kenji came back a werewolf.	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[03] WEREWOLF
 a lynch talked about as a thing	en	Honestly, Takumi's execution scares me a little.	Skip
 a hedge worded as a condition	en	If you ask me, Shion is our werewolf.	ESTIMATE Agent[04] WEREWOLF
