@@ -358,6 +358,25 @@ kept from the lynch	en	Let's keep Rin safe from the vote.	Skip
 an idiom, no call	en	Kenji, spare me the drama.	Skip
 a role called at the end	en	Protect me tonight, dear bodyguard.	REQUEST ANY (GUARD Agent[09])
 keep safe with a role before the player	en	Bodyguard, keep our seer Rin safe.	REQUEST ANY (GUARD Agent[07])
+a tentative vote	en	Right now I'm leaning towards voting Mizuki, but I could change my mind.	Skip
+a vote that leans	en	Honestly my vote is leaning toward Takumi.	Skip
+a past vote said with went with	en	On day 2 I went with Rin like most of you.	DAY 2 (VOTED Agent[07])
+another claimant in apposition	en	Sakura, the other medium, says she identified Kenji as human.	Agent[02] IDENTIFIED Agent[03] HUMAN
+a cheer to the bodyguard	en	gg guard, what a save last night	Skip
+chat spelling of I am	en	ok im the seer then	COMINGOUT Agent[09] SEER
+chat spelling of are you	en	rin r u the medium	INQUIRE Agent[07] (COMINGOUT Agent[07] MEDIUM)
+a request to everyone as a conclusion	en	Mizuki is a werewolf by my divination, so I'm asking everyone to vote Mizuki.	BECAUSE (DIVINED Agent[05] WEREWOLF) (REQUEST ANY (VOTE Agent[05]))
+refrain from as a negative request	en	Since I'm the seer, I'd like everyone to refrain from voting me today.	BECAUSE (COMINGOUT Agent[09] SEER) (REQUEST ANY (NOT (VOTE Agent[09])))
+the speaker after a comma is no list	en	Because Rin blacked Shion, I'm voting Shion.	BECAUSE (Agent[07] DIVINED Agent[04] WEREWOLF) (VOTE Agent[04])
+a medium's result handed back	en	I am the medium. Last night's executed Kenji came back a werewolf.	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[03] WEREWOLF
+a lynch talked about as a thing	en	Honestly, Takumi's execution scares me a little.	Skip
+a hedge worded as a condition	en	If you ask me, Shion is our werewolf.	ESTIMATE Agent[04] WEREWOLF
+a rhetorical who-question	en	Come on, who would ever trust Mizuki after that?	Skip
+a polite embedded question	en	Yumi, could I ask whom you voted for yesterday?	INQUIRE Agent[08] (VOTED ANY)
+trust as a noun	en	Honestly I have a lot of confidence in Yumi.	ESTIMATE Agent[08] VILLAGER
+trust as a noun, lost	en	After yesterday I lost faith in Takumi.	NOT (ESTIMATE Agent[06] VILLAGER)
+a -y trust adjective	en	shion is pretty villagery imo	ESTIMATE Agent[04] VILLAGER
+agreement phrased as on board	en	I'm on board with day3 ID:2.	AGREE TALK day3 ID:2
 ";
 
 #[test]

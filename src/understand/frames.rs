@@ -57,6 +57,10 @@ pub struct FrameDef {
     /// speaker's own vote and a call to everyone (C8).
     #[serde(default)]
     proposal: bool,
+    /// The result is handed back ("came back wolf"): its source is the frame's own only when the speaker has
+    /// not claimed the other result role in the same utterance ("I'm the medium … came back as a werewolf").
+    #[serde(default)]
+    handed_back: bool,
     /// The cue steers what others think («疑いを向けよう», "push suspicion on"): it is a call or a plan,
     /// never the speaker's own opinion, so outside a request it yields nothing.
     #[serde(default)]
@@ -184,6 +188,7 @@ pub struct Frame {
     pub asks: Option<String>,
     pub negated: Negated,
     pub proposal: bool,
+    pub handed_back: bool,
     pub steer: bool,
     pub verb: bool,
     pub confidence: f32,
@@ -296,6 +301,7 @@ fn compile_frame(def: &FrameDef) -> Result<Frame, String> {
         asks: def.asks.clone(),
         negated: def.negated,
         proposal: def.proposal,
+        handed_back: def.handed_back,
         steer: def.steer,
         verb: def.verb,
         confidence,

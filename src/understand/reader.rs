@@ -586,12 +586,15 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
             out.truncate(replaced);
         }
         // A list: the previous party ends where this one starts, but for a joiner («と», "and", ",").
+        // "Since Kenji blacked Yumi, I'm voting Yumi", "Rin, I trust you": the speaker after a bare comma opens a
+        // clause of its own ("Rin, Kenji and I" is a list).
         // «サクラもユミも»: «も» joins two names when both take it.
         let both_mo = |last: &Party| last.after.as_deref() == Some("も") && after == Some("も");
         if let Some(last) = out.last_mut()
             && last.people.iter().all(|p| !matches!(p, Person::Wh))
             && !matches!(person, Person::Wh)
             && (scene.lexicon.joins(&text[last.end..token.start]) || both_mo(last))
+            && !(scene.lexicon.word_boundaries && person == Person::Me && text[last.end..token.start].trim() == ",")
         {
             // «ケンジかリンが狼», "Kenji or Rin is a wolf": one of them, unless a quantifier says how many.
             if scene.lexicon.is_or(&text[last.end..token.start]) && last.quant.is_none() {
@@ -772,6 +775,10 @@ fn fill_frame<'f>(
         // «霊能でケンジを調べる»: a look by the medium, which the divination verb must not claim (see `build`).
         (Some(Source::Divination), Some(Source::Medium)) if frame.class == Class::Divine && values.is_empty() => {
             Some(Source::Medium)
+        }
+        // "I'm the medium, and Shion came back as a werewolf": the speaker's own claim names the source (C18).
+        (Some(_), None) if frame.handed_back && context.source.as_ref().is_some_and(|o| o.reporter.is_none()) => {
+            context.source.as_ref().map(|o| o.source)
         }
         (of_frame, word) => of_frame.or(word),
     };
