@@ -586,14 +586,14 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
             out.truncate(replaced);
         }
         // A list: the previous party ends where this one starts, but for a joiner («と», "and", ",").
-        // "Since Kenji blacked Yumi, I'm voting Yumi", "Rin, I trust you": the speaker after a bare comma opens a
-        // clause of its own ("Rin, Kenji and I" is a list).
         // «サクラもユミも»: «も» joins two names when both take it.
         let both_mo = |last: &Party| last.after.as_deref() == Some("も") && after == Some("も");
         if let Some(last) = out.last_mut()
             && last.people.iter().all(|p| !matches!(p, Person::Wh))
             && !matches!(person, Person::Wh)
             && (scene.lexicon.joins(&text[last.end..token.start]) || both_mo(last))
+            // "Since Kenji blacked Yumi, I'm voting Yumi", "Rin, I trust you": the speaker after a bare comma opens
+            // a clause of its own ("Rin, Kenji and I" is a list).
             && !(scene.lexicon.word_boundaries && person == Person::Me && text[last.end..token.start].trim() == ",")
         {
             // «ケンジかリンが狼», "Kenji or Rin is a wolf": one of them, unless a quantifier says how many.
@@ -977,7 +977,7 @@ fn fill_frame<'f>(
     // «リンさん、ケンジさんへ話を振ったのは怪しい»: the object of a clause turned noun is not whom the opinion after
     // it is about; the clause's subject is, here left out (the player set off at the start, if any).
     if japanese
-        && frame.class == super::frames::Class::Estimate
+        && frame.class == Class::Estimate
         && filled.target.as_ref().is_some_and(|t| {
             matches!(t.after.as_deref(), Some("に" | "を"))
                 && t.end <= cue.start
