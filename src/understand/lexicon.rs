@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::UnderstandError;
 use super::flags::Flags;
 use super::frames::{FrameDef, Frames};
-use super::nearby::{Nearby, NearbyDef};
+use super::nearby::Nearby;
 use super::normalize::fold_word;
 use super::words::{AgentDef, AgentWords, DigitGated, Splitter, compile, fold_list};
 use crate::protocol::{Role, Species};
@@ -33,7 +33,7 @@ struct LexiconFile {
     #[serde(default)]
     talk: PatternList,
     #[serde(default)]
-    nearby: NearbyDef,
+    nearby: Nearby,
     #[serde(default)]
     examples: Vec<(String, String)>,
 }
@@ -411,7 +411,7 @@ impl Lexicon {
             unnamed: def.words.unnamed.iter().map(|w| fold_word(w)).collect(),
             species_denied_after: def.words.species_denied_after.iter().map(|w| fold_word(w)).collect(),
             species_denied_before: def.words.species_denied_before.iter().map(|w| fold_word(w)).collect(),
-            nearby: Nearby::from(&def.nearby),
+            nearby: def.nearby.folded(),
             examples,
         })
     }

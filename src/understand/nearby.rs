@@ -7,42 +7,9 @@ use serde::Deserialize;
 
 use super::normalize::fold_word;
 
-/// The `[nearby]` section as written.
+/// The `[nearby]` words, folded like the text they are compared with after loading (see [`Nearby::folded`]).
 #[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct NearbyDef {
-    #[serde(default)]
-    determiners: Vec<String>,
-    #[serde(default)]
-    governing: Vec<String>,
-    #[serde(default)]
-    apposition: Vec<String>,
-    #[serde(default)]
-    third_person_possessives: Vec<String>,
-    #[serde(default)]
-    addressee_possessives: Vec<String>,
-    #[serde(default)]
-    complementisers: Vec<String>,
-    #[serde(default)]
-    cleft: Vec<String>,
-    #[serde(default)]
-    keep: Vec<String>,
-    #[serde(default)]
-    kept: Vec<String>,
-    #[serde(default)]
-    safe: Vec<String>,
-    #[serde(default)]
-    away_from: Vec<String>,
-    #[serde(default)]
-    lynch: Vec<String>,
-    #[serde(default)]
-    feeling: Vec<String>,
-    #[serde(default)]
-    say: Vec<String>,
-}
-
-/// The `[nearby]` words, folded like the text they are compared with.
-#[derive(Debug, Default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Nearby {
     determiners: Vec<String>,
     governing: Vec<String>,
@@ -60,10 +27,6 @@ pub struct Nearby {
     say: Vec<String>,
 }
 
-fn folded(list: &[String]) -> Vec<String> {
-    list.iter().map(|w| fold_word(w).trim().to_owned()).filter(|w| !w.is_empty()).collect()
-}
-
 fn has(list: &[String], word: &str) -> bool {
     list.iter().any(|w| w == word)
 }
@@ -73,33 +36,35 @@ fn starts_with_word(text: &str, word: &str) -> bool {
     text.starts_with(word) && !text[word.len()..].starts_with(char::is_alphanumeric)
 }
 
-impl From<&NearbyDef> for Nearby {
-    fn from(def: &NearbyDef) -> Nearby {
-        Nearby {
-            determiners: folded(&def.determiners),
-            governing: folded(&def.governing),
-            apposition: folded(&def.apposition),
-            third_person_possessives: folded(&def.third_person_possessives),
-            addressee_possessives: folded(&def.addressee_possessives),
-            complementisers: folded(&def.complementisers),
-            cleft: folded(&def.cleft),
-            keep: folded(&def.keep),
-            kept: folded(&def.kept),
-            safe: folded(&def.safe),
-            away_from: folded(&def.away_from),
-            lynch: folded(&def.lynch),
-            feeling: folded(&def.feeling),
-            say: folded(&def.say),
-        }
-    }
-}
-
 /// The last word of text, after trailing spaces ("" when it ends in punctuation).
 pub fn last_word(text: &str) -> &str {
     text.trim_end().rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("")
 }
 
 impl Nearby {
+    /// The section as written, its words folded like the text («’» → «'», case) and empty ones dropped.
+    pub fn folded(mut self) -> Nearby {
+        for list in [
+            &mut self.determiners,
+            &mut self.governing,
+            &mut self.apposition,
+            &mut self.third_person_possessives,
+            &mut self.addressee_possessives,
+            &mut self.complementisers,
+            &mut self.cleft,
+            &mut self.keep,
+            &mut self.kept,
+            &mut self.safe,
+            &mut self.away_from,
+            &mut self.lynch,
+            &mut self.feeling,
+            &mut self.say,
+        ] {
+            *list = list.iter().map(|w| fold_word(w).trim().to_owned()).filter(|w| !w.is_empty()).collect();
+        }
+        self
+    }
+
     /// Text with the determiners at its end taken off ("…to the" → "…to").
     pub fn without_determiners<'t>(&self, before: &'t str) -> &'t str {
         let mut head = before.trim_end();
@@ -194,16 +159,18 @@ mod tests {
 
     fn english() -> Nearby {
         let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect::<Vec<_>>();
-        Nearby::from(&NearbyDef {
-            determiners: words(&["the", "our"]),
+        Nearby {
+            // Written as a person would; folded on loading.
+            determiners: words(&["The", "our"]),
             governing: words(&["to"]),
             cleft: words(&["it was", "it's"]),
             safe: words(&["safe"]),
             away_from: words(&["from"]),
             lynch: words(&["lynch", "execut"]),
             feeling: words(&["vibe"]),
-            ..NearbyDef::default()
-        })
+            ..Nearby::default()
+        }
+        .folded()
     }
 
     #[test]
