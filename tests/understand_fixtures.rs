@@ -376,6 +376,10 @@ a polite embedded question	en	Yumi, could I ask whom you voted for yesterday?	IN
 trust as a noun	en	Honestly I have a lot of confidence in Yumi.	ESTIMATE Agent[08] VILLAGER
 trust as a noun, lost	en	After yesterday I lost faith in Takumi.	NOT (ESTIMATE Agent[06] VILLAGER)
 a -y trust adjective	en	shion is pretty villagery imo	ESTIMATE Agent[04] VILLAGER
+speaking as the medium names the source	ja	霊能者として報告します。ケンジは白でした。	IDENTIFIED Agent[03] HUMAN
+speaking as the seer names the source	en	As the seer: Kenji is black.	DIVINED Agent[03] WEREWOLF
+as medium calls no role holder	en	As medium, I can confirm Kenji was human.	IDENTIFIED Agent[03] HUMAN
+coming out as a role still claims it	ja	私は占い師として名乗り出ます	COMINGOUT Agent[09] SEER
 agreement phrased as on board	en	I'm on board with day3 ID:2.	AGREE TALK day3 ID:2
 ";
 

@@ -9,7 +9,7 @@ use super::flags::Flags;
 use super::frames::Class;
 use super::lexer::{Tok, Token};
 use super::lexicon::{Conn, Lex, Source};
-use super::reader::{Origin, Pending, PieceContext, attributive, read_piece};
+use super::reader::{Origin, Pending, PieceContext, attributive, read_piece, said_as};
 use super::scene::{Address, Scene};
 use super::segments::{Piece, Sentence, split};
 use super::words::TOKEN_ME;
@@ -389,9 +389,10 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
             pieces.remove(0);
             return (Address::Everyone, None, pieces);
         }
-        // «占い師さん、», "Seer,", "Whoever the bodyguard is,".
-        let role_holder = tokens.iter().any(|t| matches!(t.lex(), Some(Lex::Role(_) | Lex::Wolf)))
-            && tokens.iter().all(|t| matches!(t.lex(), Some(Lex::Role(_) | Lex::Wolf | Lex::Wh)));
+        // «占い師さん、», "Seer,", "Whoever the bodyguard is,"; "As medium," calls nobody.
+        let role_holder =
+            tokens.iter().any(|t| matches!(t.lex(), Some(Lex::Role(_) | Lex::Wolf)) && !said_as(scene, t))
+                && tokens.iter().all(|t| matches!(t.lex(), Some(Lex::Role(_) | Lex::Wolf | Lex::Wh)));
         if role_holder && first.closed_by.is_none() {
             pieces.remove(0);
             return (Address::RoleHolder, None, pieces);

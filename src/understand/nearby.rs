@@ -28,7 +28,7 @@ pub struct Nearby {
 }
 
 fn has(list: &[String], word: &str) -> bool {
-    list.iter().any(|w| w == word)
+    list.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// Whether `text` starts with `word` as a whole word.

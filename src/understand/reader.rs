@@ -157,6 +157,9 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         {
             out.source = Some(Origin { source, reporter: None });
         }
+        if let Some(source) = speaking_as(scene, tokens, token) {
+            out.source = Some(Origin { source, reporter: None });
+        }
     }
     if cues.is_empty() {
         let Some(anchor) = state_anchor(scene, tokens).filter(|_| !described_claim) else {
@@ -330,6 +333,30 @@ fn beside_other(scene: &Scene, start: usize) -> bool {
         }
         _ => false,
     })
+}
+
+/// «霊能者として報告します。», "As medium, …": a piece that only says in what role the speaker talks names the
+/// source of the results after it, without claiming the role (C18: "as the seer I divined…" gives no CO).
+fn speaking_as(scene: &Scene, tokens: &[Token], token: &Token) -> Option<Source> {
+    let source = match token.kind {
+        Tok::Word(Lex::Role(Role::Seer)) => Source::Divination,
+        Tok::Word(Lex::Role(Role::Medium)) => Source::Medium,
+        _ => return None,
+    };
+    // "Sakura, as the seer, …" speaks of her.
+    let other_before = |t: &Token| t.end <= token.start && matches!(t.kind, Tok::Agent { kind: RefKind::Other, .. });
+    (said_as(scene, token) && !tokens.iter().any(other_before)).then_some(source)
+}
+
+/// Whether a role word is the capacity someone acts in («霊能者として», "as the medium"): it names nobody.
+pub fn said_as(scene: &Scene, token: &Token) -> bool {
+    let text = scene.skeleton.text.as_str();
+    if scene.lexicon.word_boundaries {
+        let head = scene.lexicon.nearby.without_determiners(&text[..token.start]);
+        scene.lexicon.nearby.apposition(last_word(head))
+    } else {
+        scene.lexicon.mark_after(text, token.end).is_some_and(|(mark, _)| mark == "as")
+    }
 }
 
 /// Whether English text before a value ends with "as" or a preposition, past a determiner ("as the seer", "to
@@ -1289,6 +1316,9 @@ fn fill_state(
                 flags.insert((marker & Flags::INFO.complement()) | Flags::REPORT)
             }
             Tok::Word(Lex::Markers(marker)) => flags.insert(marker),
+            Tok::Word(Lex::Role(_)) if let Some(source) = speaking_as(scene, tokens, token) => {
+                filled.source = Some(source)
+            }
             Tok::Word(Lex::Role(role)) => filled.values.push((Value::Role(role), (token.start, token.end))),
             Tok::Word(Lex::Species(species)) => filled.values.push((Value::Species(species), (token.start, token.end))),
             Tok::Word(Lex::Mark(species)) => filled.values.push((Value::Mark(species), (token.start, token.end))),
