@@ -380,6 +380,19 @@ speaking as the medium names the source	ja	霊能者として報告します。�
 speaking as the seer names the source	en	As the seer: Kenji is black.	DIVINED Agent[03] WEREWOLF
 as medium calls no role holder	en	As medium, I can confirm Kenji was human.	IDENTIFIED Agent[03] HUMAN
 coming out as a role still claims it	ja	私は占い師として名乗り出ます	COMINGOUT Agent[09] SEER
+an honorific attributive claim	ja	占い師を名乗っておられるミナト様は怪しいと思います	ESTIMATE Agent[01] WEREWOLF
+a continuing attributive act	ja	ケンジに投票し続けていたユミさんは村だと思う	ESTIMATE Agent[08] VILLAGER
+a vote done beforehand	ja	昨日はリンに入れといた	VOTED Agent[07]
+an honorific past question	ja	リンさん、昨日はどなたに投票なさったのですか？	INQUIRE Agent[07] (VOTED ANY)
+the humble お…する form	ja	今夜はミヅキ様をお守りいたします	GUARD Agent[05]
+an intensifier, no denial	ja	シオンさんが狼に思えてなりません	ESTIMATE Agent[04] WEREWOLF
+an act word naming a kind	ja	リンは怪しいね。投票の流れを見てみよう	ESTIMATE Agent[07] WEREWOLF
+a clause said in full before a question	ja	ユミは占いCOしてないよ、見間違いじゃない？	NOT (Agent[08] COMINGOUT Agent[08] SEER)
+a Kansai therefore	ja	ミナトは黒やと思う。せやからミナトに入れるで	BECAUSE (ESTIMATE Agent[01] WEREWOLF) (VOTE Agent[01])
+a day stated with a divination dates its result	ja	2日目の夜にタクミを占った。結果は黒。	DAY 2 (DIVINED Agent[06] WEREWOLF)
+agreement as 賛同	ja	2日目の発言番号4に賛同します	AGREE TALK day2 ID:4
+a casual volitional with か	ja	今夜はリン噛もっか	REQUEST ANY (ATTACK Agent[07])
+eating as the attack	ja	ゆうべミナトを食ったのは俺だ	ATTACKED Agent[01]
 agreement phrased as on board	en	I'm on board with day3 ID:2.	AGREE TALK day3 ID:2
 ";
 

@@ -860,12 +860,18 @@ fn result(scene: &Scene, f: &Filled) -> Built {
     if f.flags.any(Flags::REQUEST | Flags::INCLUSIVE) {
         return Err(drop("a result asked for, not given"));
     }
+    // «1日目の夜にシオンさんを占いました。結果は白です。»: the day stated with the divination dates its result.
+    let pending_day = f.pending.as_ref().filter(|_| f.target.is_none() && f.day.is_none()).and_then(|p| p.day);
     let mut out = Vec::new();
     for target in targets {
         let content = make(source, target);
-        out.push(match reporter {
+        let sentence = match reporter {
             Some(reporter) => with_subject(reporter, content),
             None => Sentence::new(content),
+        };
+        out.push(match pending_day {
+            Some(day) => Sentence::new(Content::Day { day, sentence: Box::new(sentence) }),
+            None => sentence,
         });
     }
     combine(out, target_party.quant)
@@ -1615,7 +1621,7 @@ fn pending_of(scene: &Scene, f: &Filled) -> Option<Pending> {
         return None;
     }
     let reporter = f.subject.clone().unwrap_or_else(|| Party::me(f.cue.0));
-    Some(Pending { target, reporter, source })
+    Some(Pending { target, reporter, source, day: f.day })
 }
 
 /// A stated day number wraps a statement in DAY (C11).

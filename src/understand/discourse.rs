@@ -639,8 +639,15 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
                 Some(Lex::Markers(m)) => m.any(Flags::QUESTION),
                 _ => false,
             });
+        // «…してないよ、勘違いしてない？»: a clause closed by a sentence-final particle keeps its own mood.
+        let said_in_full = {
+            let before = text_before(scene, lent.start);
+            scene.lexicon.sentence_final.iter().any(|p| before.ends_with(p.as_str()))
+        };
         match out.last_mut() {
-            Some(last) if last.closed_by.is_none() && lent.opened_by.is_none() && !names && !asks_own => {
+            Some(last)
+                if last.closed_by.is_none() && lent.opened_by.is_none() && !names && !asks_own && !said_in_full =>
+            {
                 last.end = lent.end;
                 last.tokens.end = lent.tokens.end;
                 last.holes.extend(lent.holes);
@@ -668,6 +675,11 @@ fn appositive(scene: &Scene, piece: &Piece, next: Option<&Piece>) -> bool {
     matches!(role.lex(), Some(Lex::Role(_)))
         && text[role.end..piece.end].trim_matches(|c: char| c.is_whitespace() || c == ',').is_empty()
         && (nearby.apposition(lead) || lead.is_empty() && determined && next.is_some_and(|next| reports(scene, next)))
+}
+
+/// The text before `at` without the commas and spaces that set it off.
+fn text_before<'t>(scene: &'t Scene, at: usize) -> &'t str {
+    scene.skeleton.text[..at].trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '、' | ',' | '，'))
 }
 
 /// Whether an English piece opens with an inflected verb ("divined", "says"): it has a subject of its own.

@@ -106,6 +106,9 @@ struct WordDef {
     /// Someone left unnamed as a subject («1人は», «どちらかが»): what is said of them is said of nobody known.
     #[serde(default)]
     unnamed: Vec<String>,
+    /// Sentence-final particles («よ», «ね»): a clause ending in one before a comma is a sentence of its own.
+    #[serde(default)]
+    sentence_final: Vec<String>,
     /// A species word's denial right after it («人狼ではありませんでした») or right before it ("not a werewolf"):
     /// a result denying one species gives the other.
     #[serde(default)]
@@ -218,6 +221,8 @@ pub struct Lexicon {
     pub people: Vec<String>,
     /// Subjects that name nobody, folded (see `words.unnamed`).
     pub unnamed: Vec<String>,
+    /// Sentence-final particles, folded (see `words.sentence_final`).
+    pub sentence_final: Vec<String>,
     /// Denials of a species word after / before it, folded (see `words.species_denied_after`).
     pub species_denied_after: Vec<String>,
     pub species_denied_before: Vec<String>,
@@ -408,6 +413,7 @@ impl Lexicon {
             talk,
             frames,
             people: def.words.people.iter().map(|w| fold_word(w)).collect(),
+            sentence_final: def.words.sentence_final.iter().map(|w| fold_word(w)).collect(),
             unnamed: def.words.unnamed.iter().map(|w| fold_word(w)).collect(),
             species_denied_after: def.words.species_denied_after.iter().map(|w| fold_word(w)).collect(),
             species_denied_before: def.words.species_denied_before.iter().map(|w| fold_word(w)).collect(),

@@ -56,6 +56,8 @@ pub struct Pending {
     pub target: Party,
     pub reporter: Party,
     pub source: Source,
+    /// The day the act was stated to be on.
+    pub day: Option<u32>,
 }
 
 /// Reads the tokens `range` of one piece.
@@ -470,8 +472,10 @@ pub(super) fn attributive(scene: &Scene, cue: &Token) -> bool {
         )
     }) || scene.tokens.iter().any(|t| t.start == at && matches!(t.lex(), Some(Lex::Everyone)))
         // «占い師COしている人が2人»: a verb before a noun for a person (not the start of a word: «人狼»).
+        // «占い師を名乗っているお二人»: a number of people, too.
         || scene.lexicon.people.iter().any(|noun| rest.starts_with(noun.as_str()))
             && !scene.tokens.iter().any(|t| t.start == at)
+        || scene.tokens.iter().any(|t| t.start == at && matches!(t.lex(), Some(Lex::Quant(Quant::Both))))
         // «吊れる位置», «投票する理由»: a verb's plain form right before a noun in kanji that is no word we know.
         || plain_form && at > cue.end
             && rest.chars().next().is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
@@ -487,6 +491,16 @@ fn modifies_noun(scene: &Scene, cue: &Token) -> bool {
         .map(|rest| rest.strip_prefix(['い', 'な']).unwrap_or(rest))
         .and_then(|rest| rest.chars().next())
         .is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+}
+
+/// Whether a Japanese cue stands before «の» and a noun in kanji that is no word we know («投票の動き»,
+/// «護衛の理由»): it then names a kind of thing, not an act.
+fn of_noun(scene: &Scene, cue: &Token) -> bool {
+    let text = scene.skeleton.text.as_str();
+    let Some(noun) = text.get(cue.end..).and_then(|rest| rest.strip_prefix('の')) else { return false };
+    let at = text.len() - noun.len();
+    noun.chars().next().is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+        && !scene.tokens.iter().any(|t| t.start == at)
 }
 
 /// What the piece's neighbours and sentence tell the reader.
@@ -1069,6 +1083,8 @@ fn fill_frame<'f>(
     };
     if filled.target.is_none()
         && japanese
+        // «…人狼らしく思えます。投票の動きがいつも後追い»: an act word before «の» and a noun only names a kind.
+        && !of_noun(scene, &cue)
         // «ケンジは村っぽいから、投票しないで»: a call not to act names the player just talked about too.
         && (calls || !filled.flags.any(Flags::NEG))
         // «…アヤは怪しい。君の投票先を聞きたい»: what is asked about is open, not the player just named.
