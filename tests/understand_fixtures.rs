@@ -393,6 +393,10 @@ a day stated with a divination dates its result	ja	2日目の夜にタクミを�
 agreement as 賛同	ja	2日目の発言番号4に賛同します	AGREE TALK day2 ID:4
 a casual volitional with か	ja	今夜はリン噛もっか	REQUEST ANY (ATTACK Agent[07])
 eating as the attack	ja	ゆうべミナトを食ったのは俺だ	ATTACKED Agent[01]
+a divination target chosen with にする	ja	今夜の占い先はタクミにしてください	REQUEST ANY (DIVINATION Agent[06])
+the honorific copula	ja	霊能結果です。ユミ様は人狼でいらっしゃいました。	IDENTIFIED Agent[08] WEREWOLF
+asked to weigh a possibility	ja	ミナトが人狼である可能性を考えてみてください	REQUEST ANY (ESTIMATE Agent[01] WEREWOLF)
+asked whether, not that	ja	ミナトが人狼かどうか考えて	Skip
 agreement phrased as on board	en	I'm on board with day3 ID:2.	AGREE TALK day3 ID:2
 ";
 

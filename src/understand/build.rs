@@ -1097,11 +1097,15 @@ fn action(scene: &Scene, f: &Filled) -> Built {
     if frame.class == Class::Divine && f.source_word && f.source == Some(Source::Medium) {
         return Err(drop("a look by the medium is no divination"));
     }
-    // «サクラにもう一人占ってほしい»: the player marked «に» in a request to divine is the one asked to do it.
+    // «サクラにもう一人占ってほしい»: the player marked «に» in a request to divine is the one asked to do it; in
+    // «占い先はケンジにしてください» «にする» chooses whom.
     if frame.class == Class::Divine
         && !scene.lexicon.word_boundaries
         && f.flags.any(Flags::REQUEST)
-        && f.target.as_ref().is_some_and(|t| t.after.as_deref() == Some("に"))
+        && f.target.as_ref().is_some_and(|t| {
+            t.after.as_deref() == Some("に")
+                && !scene.skeleton.text.get(t.mark_end..).is_some_and(|r| r.starts_with('し'))
+        })
     {
         return Err(drop("the player asked to divine, not whom"));
     }
@@ -1311,8 +1315,10 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
         return combine(out, party.quant);
     }
     let Some(&(value, _)) = f.values.first() else { return Err(drop("no role or species")) };
-    // «ケンジが本当に占い師かどうか»: whether it is so, not that it is.
-    if f.flags.any(Flags::UNDECIDED) {
+    // «ケンジが本当に占い師かどうか»: whether it is so, not that it is. Asked to weigh it («ケンジが人狼である
+    // 可能性を考えてみてください»), everyone is asked to consider that it is (spec §5.1).
+    let weigh = f.flags.any(Flags::REQUEST) && !f.flags.any(Flags::INFO | Flags::QUESTION);
+    if f.flags.any(Flags::UNDECIDED) && !weigh {
         return Err(drop("undecided: whether, not that"));
     }
     let subject = match &f.target {
