@@ -397,6 +397,8 @@ a divination target chosen with にする	ja	今夜の占い先はタクミに�
 the honorific copula	ja	霊能結果です。ユミ様は人狼でいらっしゃいました。	IDENTIFIED Agent[08] WEREWOLF
 asked to weigh a possibility	ja	ミナトが人狼である可能性を考えてみてください	REQUEST ANY (ESTIMATE Agent[01] WEREWOLF)
 asked whether, not that	ja	ミナトが人狼かどうか考えて	Skip
+a past vote left without subject is the topic's	ja	ユミは怪しい。昨日ミナトに投票してたし	ESTIMATE Agent[08] WEREWOLF ; Agent[08] VOTED Agent[01]
+a past vote on the topic is the speaker's	ja	ユミは人狼だと思う。昨日ユミに投票した	ESTIMATE Agent[08] WEREWOLF ; VOTED Agent[08]
 agreement phrased as on board	en	I'm on board with day3 ID:2.	AGREE TALK day3 ID:2
 ";
 

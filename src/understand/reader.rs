@@ -1104,6 +1104,20 @@ fn fill_frame<'f>(
     {
         filled.set_subject(subject.clone());
     }
+    // «タクミは怪しい。昨日ケンジに投票してたし»: a Japanese past vote with no subject, right after another player
+    // was talked about, is that player's doing (the topic carries over), unless it was on that player.
+    if japanese
+        && frame.class == Class::Vote
+        && filled.subject_party().is_none()
+        && filled.flags.any(Flags::PAST)
+        && !filled.flags.any(Flags::QUESTION | Flags::REQUEST | Flags::INCLUSIVE | Flags::INFO)
+        && context.topic_is_near
+        && let Some(topic) = context.topic.as_ref().filter(|t| t.is_third_party())
+        && filled.target.as_ref().is_some_and(|target| target.people != topic.people)
+        && !tokens.iter().any(|t| matches!(t.kind, Tok::Agent { kind: RefKind::Me, .. }))
+    {
+        filled.set_subject(topic.clone());
+    }
     // An English verb that opens its sentence (after "please", "everyone", a time) with no subject, or that
     // follows a command's object ("Attack Servas vote for Asuka": the second verb is a command too).
     let mut after_command = false;
