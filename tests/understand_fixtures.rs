@@ -399,6 +399,10 @@ asked to weigh a possibility	ja	ミナトが人狼である可能性を考えて
 asked whether, not that	ja	ミナトが人狼かどうか考えて	Skip
 a past vote left without subject is the topic's	ja	ユミは怪しい。昨日ミナトに投票してたし	ESTIMATE Agent[08] WEREWOLF ; Agent[08] VOTED Agent[01]
 a past vote on the topic is the speaker's	ja	ユミは人狼だと思う。昨日ユミに投票した	ESTIMATE Agent[08] WEREWOLF ; VOTED Agent[08]
+the opinion holder is not the subject of a も…も list	ja	私はミナトさんもリンさんも人狼ではないかと疑っています	AND (ESTIMATE Agent[01] WEREWOLF) (ESTIMATE Agent[07] WEREWOLF)
+the nearest topic is the subject	ja	私もミナトは人狼だと思う	ESTIMATE Agent[01] WEREWOLF
+certainty of a nominalised state	ja	ミナトが人狼なのは間違いない	ESTIMATE Agent[01] WEREWOLF
+an idea waved away with だなんて	ja	私が人狼だなんて、ひどい言いがかりだ	Skip
 agreement phrased as on board	en	I'm on board with day3 ID:2.	AGREE TALK day3 ID:2
 ";
 

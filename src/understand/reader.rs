@@ -641,6 +641,10 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
             if scene.lexicon.is_or(&text[last.end..token.start]) && last.quant.is_none() {
                 last.quant = Some(Quant::Or);
             }
+            // «ケンジもユミも人狼»: «も…も» says both, as «どっちも» does (C12).
+            if both_mo(last) && last.quant.is_none() {
+                last.quant = Some(Quant::Both);
+            }
             last.people.push(person);
             last.end = token.end;
             last.mark_end = mark_end;
@@ -1238,7 +1242,10 @@ fn case_particle(rest: &str) -> bool {
         "のどっちか",
         "のいずれか",
         "のよう",
-        // «人狼に違いない», «人狼で間違いない»: certainty about the state.
+        // «人狼に違いない», «人狼で間違いない», «人狼なのは間違いない»: certainty about the state.
+        "なのは間違いな",
+        "なのは確実",
+        "なのは明らか",
         "に違いな",
         "にちがいな",
         "に相違な",
@@ -1371,10 +1378,12 @@ fn fill_state(
     // one marked as the possessor or giver is the reporter.
     // With a source word in the piece («ユミの占いで白»), a player marked as possessor is the reporter.
     let sourced = filled.source.is_some();
-    let subject_marks: &[&str] = if japanese {
-        &["を", "が", "は", "って", "も", "before", "after", "の"]
+    // Marks of one group are equals: the player nearest the value is its subject («私はケンジさんもユミさんも人狼では
+    // ないかと疑っています»: ケンジ and ユミ, not the speaker who holds the opinion).
+    let subject_marks: &[&[&str]] = if japanese {
+        &[&["を"], &["が", "は", "って", "も"], &["before"], &["after"], &["の"]]
     } else {
-        &["before", "after", "of"]
+        &[&["before"], &["after"], &["of"]]
     };
     let mut subject = None;
     // "who do you think is possessed": an interrogative is what is asked about.
@@ -1412,7 +1421,7 @@ fn fill_state(
             (0..parties.len()).find(|&k| !used[k] && parties[k].start == at && parties[k].only() == Some(Person::Me))
         });
     }
-    for mark in subject_marks {
+    for &marks in subject_marks {
         if subject.is_some() {
             break;
         }
@@ -1420,10 +1429,12 @@ fn fill_state(
             .iter()
             .enumerate()
             .filter(|(k, p)| {
-                !used[*k] && has_mark(p, mark, value_token.start, value_token.end, japanese) && !verb_between(p)
+                !used[*k]
+                    && marks.iter().any(|mark| has_mark(p, mark, value_token.start, value_token.end, japanese))
+                    && !verb_between(p)
             })
             .filter(|(_, _)| {
-                *mark != "の" || parties.iter().filter(|p| p.only() != Some(Person::Me)).count() == 1 && !sourced
+                marks != ["の"] || parties.iter().filter(|p| p.only() != Some(Person::Me)).count() == 1 && !sourced
             })
             .min_by_key(|(_, p)| p.start.abs_diff(value_token.start));
         if let Some((k, _)) = best {
