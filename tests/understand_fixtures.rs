@@ -381,6 +381,16 @@ speaking as the seer names the source	en	As the seer: Kenji is black.	DIVINED Ag
 as medium calls no role holder	en	As medium, I can confirm Kenji was human.	IDENTIFIED Agent[03] HUMAN
 coming out as a role still claims it	ja	私は占い師として名乗り出ます	COMINGOUT Agent[09] SEER
 agreement phrased as on board	en	I'm on board with day3 ID:2.	AGREE TALK day3 ID:2
+the speaker telling a result later	en	Tonight I'm divining Rin, and I'll share the result in the morning.	DIVINATION Agent[07]
+standing by a vote denies nothing	en	I voted for Shion last night, no regrets at all.	VOTED Agent[04]
+entertaining an idea is a call	en	Everyone, please entertain the possibility that Sakura is the werewolf.	REQUEST ANY (ESTIMATE Agent[02] WEREWOLF)
+because of that looks back	en	My divination says Kenji is a werewolf. Because of that, I think Rin, his closest ally, is a wolf too.	BECAUSE (DIVINED Agent[03] WEREWOLF) (ESTIMATE Agent[07] WEREWOLF)
+urging everyone is a request	en	I'm urging all of you to vote for Mizuki.	REQUEST ANY (VOTE Agent[05])
+the speaker wanting us all to act	en	I'd like us all to vote for Takumi today.	REQUEST ANY (VOTE Agent[06])
+a medium reading said as reads	en	my medium reads: rin=human	IDENTIFIED Agent[07] HUMAN
+overheard talk is hearsay	en	I overheard that someone here is the seer.	Skip
+a role as a kind claims nothing	en	Honestly the medium role is no fun at all.	Skip
+a result on its own reporter	en	My medium reading for Rin, whom we executed: she was human.	Skip
 ";
 
 #[test]

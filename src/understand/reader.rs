@@ -738,7 +738,7 @@ fn fill_frame<'f>(
                     marker = marker & BEFORE_JA;
                 }
                 // "I must report my divination", «結果を報告します»: the speaker telling, not asking.
-                if marker.any(Flags::INFO) && spoken_by_me(&tokens[..i]) {
+                if marker.any(Flags::INFO) && spoken_by_me(text, &tokens[..i]) {
                     marker = marker & Flags::INFO.complement();
                 }
                 if !japanese && they_say(scene, tokens, i) {
@@ -1265,8 +1265,14 @@ fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
 
 /// Whether the speaker is the subject of what follows: a first-person reference before it in the piece
 /// and no other player after that.
-fn spoken_by_me(before: &[Token]) -> bool {
-    before.iter().rev().find(|t| t.is_agent()).is_some_and(|t| matches!(t.kind, Tok::Agent { kind: RefKind::Me, .. }))
+/// The speaker may be taken into a marker ("I'll report the result": «{me}'ll»), so such a marker counts too.
+fn spoken_by_me(text: &str, before: &[Token]) -> bool {
+    let takes_me_in = |t: &Token| t.lex().is_some() && text[t.start..t.end].contains(super::words::TOKEN_ME);
+    before
+        .iter()
+        .rev()
+        .find(|t| t.is_agent() || takes_me_in(t))
+        .is_some_and(|t| takes_me_in(t) || matches!(t.kind, Tok::Agent { kind: RefKind::Me, .. }))
 }
 
 /// Whether only a sentence end follows («ね», «よ», punctuation).
