@@ -391,6 +391,10 @@ a medium reading said as reads	en	my medium reads: rin=human	IDENTIFIED Agent[07
 overheard talk is hearsay	en	I overheard that someone here is the seer.	Skip
 a role as a kind claims nothing	en	Honestly the medium role is no fun at all.	Skip
 a result on its own reporter	en	My medium reading for Rin, whom we executed: she was human.	Skip
+a consequence of a hypothesis	en	Let's say Kenji is the real seer. Then Mizuki must be a wolf.	Skip
+a vote named as a thing	en	That vote really surprised me.	Skip
+a vote named by its day	en	Yesterday's vote still worries me, honestly.	Skip
+a vote label	en	Vote: Takumi.	VOTE Agent[06]
 ";
 
 #[test]
