@@ -395,6 +395,9 @@ a consequence of a hypothesis	en	Let's say Kenji is the real seer. Then Mizuki m
 a vote named as a thing	en	That vote really surprised me.	Skip
 a vote named by its day	en	Yesterday's vote still worries me, honestly.	Skip
 a vote label	en	Vote: Takumi.	VOTE Agent[06]
+a result told with his after its cue	en	Rin stated that Takumi came back a werewolf from her divination.	Agent[07] DIVINED Agent[06] WEREWOLF
+a result told with his, nobody named	en	Sakura came back human from his divination.	Skip
+announcing a request lends no subject	en	Shion, I have a favor to ask: please don't vote for Kenji today.	REQUEST Agent[04] (NOT (VOTE Agent[03]))
 ";
 
 #[test]

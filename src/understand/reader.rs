@@ -931,7 +931,7 @@ fn fill_frame<'f>(
     if !japanese
         && frame.class == Class::Result
         && filled.subject.is_none()
-        && scene.lexicon.nearby.third_person_possessive_before(&scene.skeleton.text[..cue.start])
+        && third_person_result(scene, &tokens[at..to.max(at)], &cue)
     {
         let report = tokens[from..at]
             .iter()
@@ -1273,6 +1273,22 @@ fn spoken_by_me(text: &str, before: &[Token]) -> bool {
         .rev()
         .find(|t| t.is_agent() || takes_me_in(t))
         .is_some_and(|t| takes_me_in(t) || matches!(t.kind, Tok::Agent { kind: RefKind::Me, .. }))
+}
+
+/// Whether a result is told with "her" / "his" / "their": before its cue, or before a source word later in
+/// the clause ("Yumi came back human from his divination").
+fn third_person_result(scene: &Scene, clause: &[Token], cue: &Token) -> bool {
+    let text = scene.skeleton.text.as_str();
+    let nearby = &scene.lexicon.nearby;
+    let source_word = |t: &Token| match t.lex() {
+        Some(Lex::Source(_)) => true,
+        Some(Lex::Cue(f)) => scene.lexicon.frames.frames[f as usize].source.is_some(),
+        _ => false,
+    };
+    nearby.third_person_possessive_before(&text[..cue.start])
+        || clause
+            .iter()
+            .any(|t| t.start > cue.start && source_word(t) && nearby.third_person_possessive_before(&text[..t.start]))
 }
 
 /// Whether only a sentence end follows («ね», «よ», punctuation).
