@@ -398,6 +398,7 @@ a vote label	en	Vote: Takumi.	VOTE Agent[06]
 a result told with his after its cue	en	Rin stated that Takumi came back a werewolf from her divination.	Agent[07] DIVINED Agent[06] WEREWOLF
 a result told with his, nobody named	en	Sakura came back human from his divination.	Skip
 announcing a request lends no subject	en	Shion, I have a favor to ask: please don't vote for Kenji today.	REQUEST Agent[04] (NOT (VOTE Agent[03]))
+votes kept away from a player	en	Please keep your votes away from Takumi today.	REQUEST ANY (NOT (VOTE Agent[06]))
 ";
 
 #[test]
