@@ -404,6 +404,24 @@ the nearest topic is the subject	ja	私もミナトは人狼だと思う	ESTIMAT
 certainty of a nominalised state	ja	ミナトが人狼なのは間違いない	ESTIMATE Agent[01] WEREWOLF
 an idea waved away with だなんて	ja	私が人狼だなんて、ひどい言いがかりだ	Skip
 agreement phrased as on board	en	I'm on board with day3 ID:2.	AGREE TALK day3 ID:2
+the speaker telling a result later	en	Tonight I'm divining Rin, and I'll share the result in the morning.	DIVINATION Agent[07]
+standing by a vote denies nothing	en	I voted for Shion last night, no regrets at all.	VOTED Agent[04]
+entertaining an idea is a call	en	Everyone, please entertain the possibility that Sakura is the werewolf.	REQUEST ANY (ESTIMATE Agent[02] WEREWOLF)
+because of that looks back	en	My divination says Kenji is a werewolf. Because of that, I think Rin, his closest ally, is a wolf too.	BECAUSE (DIVINED Agent[03] WEREWOLF) (ESTIMATE Agent[07] WEREWOLF)
+urging everyone is a request	en	I'm urging all of you to vote for Mizuki.	REQUEST ANY (VOTE Agent[05])
+the speaker wanting us all to act	en	I'd like us all to vote for Takumi today.	REQUEST ANY (VOTE Agent[06])
+a medium reading said as reads	en	my medium reads: rin=human	IDENTIFIED Agent[07] HUMAN
+overheard talk is hearsay	en	I overheard that someone here is the seer.	Skip
+a role as a kind claims nothing	en	Honestly the medium role is no fun at all.	Skip
+a result on its own reporter	en	My medium reading for Rin, whom we executed: she was human.	Skip
+a consequence of a hypothesis	en	Let's say Kenji is the real seer. Then Mizuki must be a wolf.	Skip
+a vote named as a thing	en	That vote really surprised me.	Skip
+a vote named by its day	en	Yesterday's vote still worries me, honestly.	Skip
+a vote label	en	Vote: Takumi.	VOTE Agent[06]
+a result told with his after its cue	en	Rin stated that Takumi came back a werewolf from her divination.	Agent[07] DIVINED Agent[06] WEREWOLF
+a result told with his, nobody named	en	Sakura came back human from his divination.	Skip
+announcing a request lends no subject	en	Shion, I have a favor to ask: please don't vote for Kenji today.	REQUEST Agent[04] (NOT (VOTE Agent[03]))
+votes kept away from a player	en	Please keep your votes away from Takumi today.	REQUEST ANY (NOT (VOTE Agent[06]))
 ";
 
 #[test]

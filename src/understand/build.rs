@@ -1559,6 +1559,11 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                     Some(party) => Some(agent(scene, party.only().ok_or_else(|| drop("several reporters"))?)?),
                     None => None,
                 };
+                // "my medium reading for Takumi, who we lost…: he was human": the player a result is about was
+                // taken for its owner too; nobody reports a result on themselves.
+                if reporter == Some(target) {
+                    return Err(drop("a result on its own reporter"));
+                }
                 return Ok(vec![match reporter {
                     Some(r) => with_subject(r, content),
                     None => Sentence::new(content),

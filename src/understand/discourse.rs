@@ -59,12 +59,19 @@ pub fn read(scene: &Scene) -> Read {
     let mut previous: std::ops::Range<usize> = 0..0;
     // A reason that opened the utterance, waiting for the request it explains.
     let mut held: Option<Reading> = None;
+    // The sentence before was a hypothesis as a whole ("Suppose Daisuke's the seer.").
+    let mut hypothesis = false;
     for sentence in &sentences {
         let first_reading = out.readings.len();
         let (address, vocative, pieces) = address_of(scene, sentence, &mut state);
         state.sentences += 1;
         let pieces = lend(scene, gapped_verbs(scene, pieces), sentence.asked);
-        let (sentence_flags, conditional_from) = sentence_flags(scene, &pieces);
+        let (mut sentence_flags, mut conditional_from) = sentence_flags(scene, &pieces);
+        if hypothesis && draws_consequence(scene, &pieces) {
+            sentence_flags.insert(Flags::CONDITIONAL);
+            conditional_from = 0;
+        }
+        hypothesis = sentence_flags.any(Flags::CONDITIONAL) && conditional_from == 0;
         let mut results: Vec<(Piece, Vec<Reading>)> = Vec::new();
         let mut subject: Option<Party> = None;
         let mut day: Option<u32> = None;
@@ -817,6 +824,12 @@ fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> (Flags, usize) {
         }
     }
     (flags, conditional_from)
+}
+
+/// "Suppose Daisuke's the seer. Then Rin has to be lying.": a sentence opening with a consequence word after a
+/// hypothesis goes on supposing (C17).
+fn draws_consequence(scene: &Scene, pieces: &[Piece]) -> bool {
+    pieces.first().is_some_and(|p| scene.lexicon.nearby.opens_with_consequence(&scene.skeleton.text[p.start..]))
 }
 
 /// Attaches reasons to conclusions (C10): «A から、B», "B because A", "A, so B", and across sentences «A。だから

@@ -25,6 +25,7 @@ pub struct Nearby {
     lynch: Vec<String>,
     feeling: Vec<String>,
     say: Vec<String>,
+    consequence: Vec<String>,
 }
 
 fn has(list: &[String], word: &str) -> bool {
@@ -59,6 +60,7 @@ impl Nearby {
             &mut self.lynch,
             &mut self.feeling,
             &mut self.say,
+            &mut self.consequence,
         ] {
             *list = list.iter().map(|w| fold_word(w).trim().to_owned()).filter(|w| !w.is_empty()).collect();
         }
@@ -151,6 +153,12 @@ impl Nearby {
     pub fn say(&self, word: &str) -> bool {
         has(&self.say, word)
     }
+
+    /// Whether a sentence's text opens with a word that draws a consequence ("Then Rin has to be lying").
+    pub fn opens_with_consequence(&self, sentence: &str) -> bool {
+        let sentence = sentence.trim_start();
+        self.consequence.iter().any(|w| starts_with_word(sentence, w))
+    }
 }
 
 #[cfg(test)]
@@ -168,6 +176,7 @@ mod tests {
             away_from: words(&["from"]),
             lynch: words(&["lynch", "execut"]),
             feeling: words(&["vibe"]),
+            consequence: words(&["Then"]),
             ..Nearby::default()
         }
         .folded()
@@ -193,6 +202,8 @@ mod tests {
         assert!(!nearby.away_from_lynch("from the wolves tonight"));
         assert!(!nearby.away_from_lynch("fromage lynch"));
         assert!(nearby.feeling_next(" vibes"));
+        assert!(nearby.opens_with_consequence(" then rin"));
+        assert!(!nearby.opens_with_consequence("thence"));
     }
 
     #[test]

@@ -756,7 +756,7 @@ fn fill_frame<'f>(
                     marker = marker & BEFORE_JA;
                 }
                 // "I must report my divination", «結果を報告します»: the speaker telling, not asking.
-                if marker.any(Flags::INFO) && spoken_by_me(&tokens[..i]) {
+                if marker.any(Flags::INFO) && spoken_by_me(text, &tokens[..i]) {
                     marker = marker & Flags::INFO.complement();
                 }
                 if !japanese && they_say(scene, tokens, i) {
@@ -949,7 +949,7 @@ fn fill_frame<'f>(
     if !japanese
         && frame.class == Class::Result
         && filled.subject.is_none()
-        && scene.lexicon.nearby.third_person_possessive_before(&scene.skeleton.text[..cue.start])
+        && third_person_result(scene, &tokens[at..to.max(at)], &cue)
     {
         let report = tokens[from..at]
             .iter()
@@ -1305,8 +1305,30 @@ fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
 
 /// Whether the speaker is the subject of what follows: a first-person reference before it in the piece
 /// and no other player after that.
-fn spoken_by_me(before: &[Token]) -> bool {
-    before.iter().rev().find(|t| t.is_agent()).is_some_and(|t| matches!(t.kind, Tok::Agent { kind: RefKind::Me, .. }))
+/// The speaker may be taken into a marker ("I'll report the result": «{me}'ll»), so such a marker counts too.
+fn spoken_by_me(text: &str, before: &[Token]) -> bool {
+    let takes_me_in = |t: &Token| t.lex().is_some() && text[t.start..t.end].contains(super::words::TOKEN_ME);
+    before
+        .iter()
+        .rev()
+        .find(|t| t.is_agent() || takes_me_in(t))
+        .is_some_and(|t| takes_me_in(t) || matches!(t.kind, Tok::Agent { kind: RefKind::Me, .. }))
+}
+
+/// Whether a result is told with "her" / "his" / "their": before its cue, or before a source word later in
+/// the clause ("Yumi came back human from his divination").
+fn third_person_result(scene: &Scene, clause: &[Token], cue: &Token) -> bool {
+    let text = scene.skeleton.text.as_str();
+    let nearby = &scene.lexicon.nearby;
+    let source_word = |t: &Token| match t.lex() {
+        Some(Lex::Source(_)) => true,
+        Some(Lex::Cue(f)) => scene.lexicon.frames.frames[f as usize].source.is_some(),
+        _ => false,
+    };
+    nearby.third_person_possessive_before(&text[..cue.start])
+        || clause
+            .iter()
+            .any(|t| t.start > cue.start && source_word(t) && nearby.third_person_possessive_before(&text[..t.start]))
 }
 
 /// Whether only a sentence end follows («ね», «よ», punctuation).
