@@ -477,9 +477,7 @@ pub(super) fn attributive(scene: &Scene, cue: &Token) -> bool {
             && !scene.tokens.iter().any(|t| t.start == at)
         || scene.tokens.iter().any(|t| t.start == at && matches!(t.lex(), Some(Lex::Quant(Quant::Both))))
         // «吊れる位置», «投票する理由»: a verb's plain form right before a noun in kanji that is no word we know.
-        || plain_form && at > cue.end
-            && rest.chars().next().is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
-            && !scene.tokens.iter().any(|t| t.start == at)
+        || plain_form && at > cue.end && unknown_kanji_noun_at(scene, at)
 }
 
 /// Whether a Japanese cue, with its ending, stands right before a noun written in kanji («怪しい動き»,
@@ -497,9 +495,14 @@ fn modifies_noun(scene: &Scene, cue: &Token) -> bool {
 /// «護衛の理由»): it then names a kind of thing, not an act.
 fn of_noun(scene: &Scene, cue: &Token) -> bool {
     let text = scene.skeleton.text.as_str();
-    let Some(noun) = text.get(cue.end..).and_then(|rest| rest.strip_prefix('の')) else { return false };
-    let at = text.len() - noun.len();
-    noun.chars().next().is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    text.get(cue.end..).is_some_and(|rest| rest.starts_with('の'))
+        && unknown_kanji_noun_at(scene, cue.end + 'の'.len_utf8())
+}
+
+/// Whether a word in kanji that is none of ours starts at `at` (a common noun: «位置», «動き»).
+fn unknown_kanji_noun_at(scene: &Scene, at: usize) -> bool {
+    let text = scene.skeleton.text.as_str();
+    text.get(at..).and_then(|rest| rest.chars().next()).is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
         && !scene.tokens.iter().any(|t| t.start == at)
 }
 
