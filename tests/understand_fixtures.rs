@@ -403,6 +403,15 @@ the opinion holder is not the subject of a も…も list	ja	私はミナトさ�
 the nearest topic is the subject	ja	私もミナトは人狼だと思う	ESTIMATE Agent[01] WEREWOLF
 certainty of a nominalised state	ja	ミナトが人狼なのは間違いない	ESTIMATE Agent[01] WEREWOLF
 an idea waved away with だなんて	ja	私が人狼だなんて、ひどい言いがかりだ	Skip
+genuine in the role a source word names	ja	霊能のユミは真っぽい	ESTIMATE Agent[08] MEDIUM
+genuine in the role a role word names	ja	狩人のケンジは真目だと思う	ESTIMATE Agent[03] BODYGUARD
+the player held genuine is the one marked が	ja	僕はユミさんが真だと思う	ESTIMATE Agent[08] SEER
+a vote another player has cast	ja	シオンさんがミナトさんに入れてる	Agent[04] VOTED Agent[01]
+the speaker's own vote in the perfect is no report	ja	僕はミナトに投票してる	VOTE Agent[01]
+a past vote the addressee is asked to confirm	ja	シオン、昨日ユミに投票したよね	Agent[04] VOTED Agent[08]
+the voiced て-form asks too	ja	ユミ、今夜はシオンを噛んでくれ	REQUEST Agent[08] (ATTACK Agent[04])
+the speaker's role given as a reason	ja	霊能者なので、結果を言います。ミナトは白でした。	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[01] HUMAN
+a werewolf as a reason claims nothing	ja	人狼なので吊りましょう	Skip
 agreement phrased as on board	en	I'm on board with day3 ID:2.	AGREE TALK day3 ID:2
 the speaker telling a result later	en	Tonight I'm divining Rin, and I'll share the result in the morning.	DIVINATION Agent[07]
 standing by a vote denies nothing	en	I voted for Shion last night, no regrets at all.	VOTED Agent[04]
@@ -422,6 +431,15 @@ a result told with his after its cue	en	Rin stated that Takumi came back a werew
 a result told with his, nobody named	en	Sakura came back human from his divination.	Skip
 announcing a request lends no subject	en	Shion, I have a favor to ask: please don't vote for Kenji today.	REQUEST Agent[04] (NOT (VOTE Agent[03]))
 votes kept away from a player	en	Please keep your votes away from Takumi today.	REQUEST ANY (NOT (VOTE Agent[06]))
+a vote's owner cast it	en	Shion's vote went to Yumi yesterday.	Agent[04] VOTED Agent[08]
+a possessor after a preposition is not voted for	en	I voted for Shion's pick yesterday.	Skip
+a result clause's he's is he is	en	Last night I divined Shion and she's a WEREWOLF!	DIVINED Agent[04] WEREWOLF
+the medium held genuine	en	Our medium Shion seems real.	ESTIMATE Agent[04] MEDIUM
+seeming off is suspicion	en	honestly shion seems off	ESTIMATE Agent[04] WEREWOLF
+doubting a player	en	I doubt Shion.	ESTIMATE Agent[04] WEREWOLF
+doubting a clause denies it	en	I doubt Shion is a wolf.	Skip
+one result said twice is one reason	en	Yumi gets my vote, because I divined her and she's a werewolf.	BECAUSE (DIVINED Agent[08] WEREWOLF) (VOTE Agent[08])
+an opinion according to another player	en	According to Sakura's notes, Rin is a werewolf.	Agent[02] ESTIMATE Agent[07] WEREWOLF
 ";
 
 #[test]

@@ -247,6 +247,8 @@ pub const NO_SOURCE: &str = "a result with no divination or medium word (C4)";
 
 /// Another player's result said as a noun phrase ("Midori's divination Shizue=Werewolf", real-talk house rule 3).
 pub const NOUN_PHRASE: &str = "another player's result as a noun phrase (house rule 3)";
+/// "I doubt Rin is a wolf": the clause after a doubting word is denied, and no copula reads it on its own.
+pub const DOUBTED: &str = "doubting that a player is something denies it, which is ambiguous (C7)";
 
 fn drop(reason: &'static str) -> Drop {
     Drop { reason, alternatives: Vec::new() }
@@ -505,13 +507,21 @@ fn inquire(target: Agent, sentence: Sentence) -> Sentence {
 
 /// The role a frame's value or the words near its cue name (ESTIMATE takes a role, never a species: C6).
 fn role_of(f: &Filled) -> Option<Role> {
-    if let Some(FrameValue::Role(role)) = f.frame.and_then(|frame| frame.value) {
+    if let Some(frame) = f.frame
+        && let Some(FrameValue::Role(role)) = frame.value
+    {
         // "I trust Daisuke as the seer": trust with a role named is an estimate of that role.
         let named = f.values.iter().find_map(|(value, _)| match value {
             Value::Role(named) if *named != Role::Villager && role == Role::Villager => Some(*named),
+            Value::Role(named @ (Role::Seer | Role::Medium | Role::Bodyguard)) if frame.genuine => Some(*named),
             _ => None,
         });
-        return Some(named.unwrap_or(role));
+        // «霊能のリンは真っぽい»: the source word names the role the player is genuine in.
+        let by_source = match f.source {
+            Some(Source::Medium) if frame.genuine => Some(Role::Medium),
+            _ => None,
+        };
+        return Some(named.or(by_source).unwrap_or(role));
     }
     f.values.iter().find_map(|(value, _)| match value {
         Value::Role(role) => Some(*role),
@@ -886,6 +896,9 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
     if f.flags.any(Flags::FAKE) {
         return Err(drop("'fake' denies a role, which is ambiguous (C7)"));
     }
+    if f.frame.is_some_and(|frame| frame.denies_clause) && !f.values.is_empty() {
+        return Err(drop(DOUBTED));
+    }
     let asking = f.asking() && !f.flags.any(Flags::TAG);
     let Some(target_party) = &f.target else {
         if asking && let Some(asked) = asks(scene, f) {
@@ -1123,10 +1136,13 @@ fn action(scene: &Scene, f: &Filled) -> Built {
         }
         return Err(drop("a passive act (an execution) is not a protocol sentence"));
     }
+    let plain = !f.flags.any(Flags::REQUEST | Flags::INCLUSIVE | Flags::INTENT | Flags::QUESTION | Flags::REPORT);
+    // «ケンジくんがミナトくんに入れてる»: a vote another player has cast is a past one (votes are cast at day's end).
+    let cast_by_other = frame.class == Class::Vote
+        && f.flags.any(Flags::PERFECT)
+        && f.subject.as_ref().is_some_and(Party::is_third_party);
     // «昨日ケンジには投票してないよ»: a past day makes a plain act past.
-    let past = f.flags.any(Flags::PAST)
-        || f.time == Some(Time::Past)
-            && !f.flags.any(Flags::REQUEST | Flags::INCLUSIVE | Flags::INTENT | Flags::QUESTION | Flags::REPORT);
+    let past = f.flags.any(Flags::PAST) || (f.time == Some(Time::Past) || cast_by_other) && plain;
     if f.flags.any(Flags::SHOULD) && f.flags.any(Flags::QUESTION) {
         return Err(drop("a musing question («投票するべきかな？»)"));
     }
@@ -1249,6 +1265,14 @@ fn action(scene: &Scene, f: &Filled) -> Built {
     // «ミヅキもタクミも、どっちも昨日ユミに投票してた»: several actors, joined as their list says.
     let actors = match &f.subject {
         Some(party) => agents(scene, party)?,
+        // «ケンジ、昨日リンに投票したよね？», "@Kenji you voted Rin yesterday, right?": a past act the addressed
+        // player is asked to confirm is theirs.
+        None if past
+            && f.flags.any(Flags::TAG)
+            && (matches!(f.address, Address::Agent(_)) || f.address == Address::None && scene.addressee.is_some()) =>
+        {
+            vec![asked(scene, f)?]
+        }
         None => vec![scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?],
     };
     if negate && frame.negated == Negated::Drop {
@@ -1465,8 +1489,11 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             let to = asked(scene, f)?;
             Ok(vec![request(to, Sentence::new(Content::Estimate { target, role }))])
         }
+        // "According to Sakura, Rin is a wolf": what the player after "according to" holds is reported too.
         Person::You(_) | Person::Named(_)
-            if f.flags.any(Flags::REPORT)
+            if (f.flags.any(Flags::REPORT)
+                || scene.lexicon.word_boundaries
+                    && f.subject.as_ref().is_some_and(|p| p.before.as_deref() == Some("from")))
                 && f.source.is_none()
                 && f.subject.as_ref().is_some_and(|p| p.is_third_party() && p.people.len() == 1) =>
         {

@@ -956,7 +956,13 @@ fn because(reasons: Vec<Reading>, conclusion: Reading) -> Reading {
         fillers.extend(reason.trace.fillers.iter().map(|&(name, span)| (name, span)));
     }
     let frames: Vec<String> = reasons.iter().map(|r| r.trace.frame.clone()).collect();
-    let mut reason_sentences: Vec<Protocol> = reasons.into_iter().map(|r| r.sentence).collect();
+    let mut reason_sentences: Vec<Protocol> = Vec::new();
+    // "because I divined her and she's a werewolf": one result said in two clauses is one reason.
+    for reason in reasons {
+        if !reason_sentences.contains(&reason.sentence) {
+            reason_sentences.push(reason.sentence);
+        }
+    }
     let reason = if reason_sentences.len() == 1 {
         reason_sentences.remove(0)
     } else {

@@ -85,6 +85,9 @@ flags! {
     /// «…とはどういうことだ», «…とは如何なる深謀か»: a rhetorical question that turns the clauses of its sentence
     /// into its topic; the whole sentence is a musing (C17).
     RHETORICAL = 32, "rhetorical";
+    /// «〜している», «入れてる»: a state the act left (of a vote another player cast, the vote is past) or an act
+    /// going on.
+    PERFECT = 33, "perfect";
 }
 
 impl Flags {

@@ -65,6 +65,15 @@ pub struct FrameDef {
     /// never the speaker's own opinion, so outside a request it yields nothing.
     #[serde(default)]
     steer: bool,
+    /// The cue says a player is genuine in the role they hold («真目», "feels real"): a result role the clause
+    /// names («霊能者のリンは真», "the medium Rin is real»), or its source word («霊能のリン»), says which role;
+    /// `value` is the role meant when none is named.
+    #[serde(default)]
+    genuine: bool,
+    /// Before a clause that names a role or species ("I doubt Rin is a wolf") the cue denies that clause, which
+    /// C7 reads as nothing; before a player alone ("I doubt Rin") it is the frame's estimate.
+    #[serde(default)]
+    denies_clause: bool,
     /// The cue is a verb's base form (English): opening its sentence with no subject, it is an imperative
     /// ("vote Kenji", "guard me tonight").
     #[serde(default)]
@@ -190,6 +199,8 @@ pub struct Frame {
     pub proposal: bool,
     pub handed_back: bool,
     pub steer: bool,
+    pub genuine: bool,
+    pub denies_clause: bool,
     pub verb: bool,
     pub confidence: f32,
 }
@@ -287,6 +298,9 @@ fn compile_frame(def: &FrameDef) -> Result<Frame, String> {
         return Err(format!("confidence {confidence} is not within 0..1"));
     }
     let flags = Flags::parse(&def.flags)?;
+    if def.genuine && !(def.class == Class::Estimate && matches!(value, Some(Value::Role(_)))) {
+        return Err("only an estimate frame with a role value can be `genuine`".into());
+    }
     if def.cues.is_empty() {
         return Err("a frame needs at least one cue word".into());
     }
@@ -302,6 +316,8 @@ fn compile_frame(def: &FrameDef) -> Result<Frame, String> {
         negated: def.negated,
         proposal: def.proposal,
         handed_back: def.handed_back,
+        genuine: def.genuine,
+        denies_clause: def.denies_clause,
         steer: def.steer,
         verb: def.verb,
         confidence,

@@ -262,7 +262,9 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         && !described_claim
         && !parties.iter().any(|p| p.people.contains(&Person::Unknown))
         // «俺の結果はジョージが人間»: a result with no source word is no opinion either (C4).
-        && !out.dropped.iter().any(|d| d.reason == super::build::NO_SOURCE || d.reason == super::build::NOUN_PHRASE)
+        && !out.dropped.iter().any(|d| {
+            [super::build::NO_SOURCE, super::build::NOUN_PHRASE, super::build::DOUBTED].contains(&d.reason)
+        })
         && let Some(anchor) = state_anchor(scene, tokens)
         // «占い師であると名乗り出る者はおらぬか», "Sakura co seer": the role a claim verb took is no statement of
         // its own (an English claim verb comes before its role).
@@ -899,6 +901,17 @@ fn fill_frame<'f>(
                 {
                     continue;
                 }
+                // "I voted for Rin's pick, Kenji": a possessor after a preposition is not what an act is on (in
+                // "divined Kenji and he's a wolf" «'s» is "is").
+                if *slot == Slot::Target
+                    && !japanese
+                    && matches!(frame.class, Class::Vote | Class::Divine | Class::Guard | Class::Attack)
+                    && party.after.as_deref() == Some("'s")
+                    && party.before.is_some()
+                    && mark != "'s"
+                {
+                    continue;
+                }
                 // An interrogative asks for the target ("who did you vote for?"), never for who acts; a group
                 // word acts or is asked, never is the target.
                 if *slot != Slot::Target && party.people.contains(&Person::Wh)
@@ -1501,14 +1514,22 @@ fn fill_state(
             let sentence = &text[text.rfind(['.', '!', '?', ';', '\n']).map_or(0, |i| i + 1)..];
             sentence.strip_suffix(',').is_some_and(|head| head.chars().any(char::is_alphanumeric))
         };
+    // «占い師なので、今日は慎重に話します»: the speaker's own role given as the reason for what follows.
+    let own_role_as_reason = japanese
+        && context.first
+        && ["なので", "だから", "ですので", "ですから"]
+            .iter()
+            .any(|reason| scene.skeleton.text[value_token.end..].starts_with(reason))
+        && matches!(value_token.lex(), Some(Lex::Role(role)) if role != Role::Werewolf);
     filled.bare_role = !called
         && matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
-        && content.iter().all(|t| t.start == value_token.start || copula(t))
-        && content.iter().position(|t| t.start == value_token.start).is_some_and(|i| {
-            content
-                .get(i + 1)
-                .map_or(after.is_none_or(ends_here), |next| copula(next) && next.start <= value_token.end + 1)
-        });
+        && (own_role_as_reason && content.len() == 2 && content[0].start == value_token.start
+            || content.iter().all(|t| t.start == value_token.start || copula(t))
+                && content.iter().position(|t| t.start == value_token.start).is_some_and(|i| {
+                    content
+                        .get(i + 1)
+                        .map_or(after.is_none_or(ends_here), |next| copula(next) && next.start <= value_token.end + 1)
+                }));
     // A player talked about several sentences back is no longer what a bare statement is about.
     let topic = if japanese { context.topic.as_ref().filter(|_| context.topic_is_near) } else { None };
     // «ケンジの発言は疑わしいな、狂人の可能性が高い»: a hedged role later in the sentence goes on about the player
