@@ -412,6 +412,9 @@ a past vote the addressee is asked to confirm	ja	シオン、昨日ユミに投�
 the voiced て-form asks too	ja	ユミ、今夜はシオンを噛んでくれ	REQUEST Agent[08] (ATTACK Agent[04])
 the speaker's role given as a reason	ja	霊能者なので、結果を言います。ミナトは白でした。	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[01] HUMAN
 a werewolf as a reason claims nothing	ja	人狼なので吊りましょう	Skip
+a supposition said with なんでしょう is no why	ja	シオンさんが人狼なんでしょう	ESTIMATE Agent[04] WEREWOLF
+both players of one divination	ja	ミナトとシオンを占ったけど、どっちも人間だったよ	AND (DIVINED Agent[01] HUMAN) (DIVINED Agent[04] HUMAN)
+one of the players of a divination	ja	ミナトとシオンを占ったよ。ミナトは白でした。	DIVINED Agent[01] HUMAN
 agreement phrased as on board	en	I'm on board with day3 ID:2.	AGREE TALK day3 ID:2
 the speaker telling a result later	en	Tonight I'm divining Rin, and I'll share the result in the morning.	DIVINATION Agent[07]
 standing by a vote denies nothing	en	I voted for Shion last night, no regrets at all.	VOTED Agent[04]
@@ -440,6 +443,10 @@ doubting a player	en	I doubt Shion.	ESTIMATE Agent[04] WEREWOLF
 doubting a clause denies it	en	I doubt Shion is a wolf.	Skip
 one result said twice is one reason	en	Yumi gets my vote, because I divined her and she's a werewolf.	BECAUSE (DIVINED Agent[08] WEREWOLF) (VOTE Agent[08])
 an opinion according to another player	en	According to Sakura's notes, Rin is a werewolf.	Agent[02] ESTIMATE Agent[07] WEREWOLF
+the last round is past	en	For the record, I cast my vote on Shion last round.	VOTED Agent[04]
+a guard that was on a player	en	Last night my guard was on Shion.	GUARDED Agent[04]
+both players of one divination	en	I divined Shion and Minato, and both came back human.	AND (DIVINED Agent[04] HUMAN) (DIVINED Agent[01] HUMAN)
+each player of one divination	en	I divined Shion and Minato: Shion is human and Minato is a wolf.	DIVINED Agent[04] HUMAN ; DIVINED Agent[01] WEREWOLF
 ";
 
 #[test]

@@ -98,6 +98,9 @@ pub struct Filled<'f> {
     pub bare_role: bool,
     /// A value carried by another cue of the same result («… cleared Yumi»).
     pub merged_value: Option<FrameValue>,
+    /// A quantifier with no list of its own in the clause («どっちも人間», "both came back human"): how the
+    /// players a divination named before are joined.
+    pub quant: Option<Quant>,
 }
 
 impl<'f> Filled<'f> {
@@ -126,6 +129,7 @@ impl<'f> Filled<'f> {
             imperative: false,
             bare_role: false,
             merged_value: None,
+            quant: None,
         }
     }
 
@@ -884,7 +888,9 @@ fn result(scene: &Scene, f: &Filled) -> Built {
             None => sentence,
         });
     }
-    combine(out, target_party.quant)
+    // "I divined Mizuki and Minato, and both came back human": the pending list joined as the clause says.
+    let quant = if f.target.is_none() { target_party.quant.or(f.quant) } else { target_party.quant };
+    combine(out, quant)
 }
 
 /// ESTIMATE.
@@ -1551,11 +1557,12 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
         }
         Person::You(_) | Person::Named(_) => {
             let target = agent(scene, subject)?;
-            // "I divined Mizuki last night, and … she's human": the divination named before.
+            // "I divined Mizuki last night, and … she's human": the divination named before (or one of the players
+            // it named: "I divined Mizuki and Minato: Mizuki is human …").
             let pending = f
                 .pending
                 .as_ref()
-                .filter(|p| agents(scene, &p.target).ok().as_deref() == Some(&[target][..]))
+                .filter(|p| agents(scene, &p.target).is_ok_and(|named| named.contains(&target)))
                 .map(|p| p.source);
             let source = f.source.or(f.context_source.as_ref().map(|o| o.source)).or(pending);
             let marked = f.values.iter().any(|(v, _)| matches!(v, Value::Mark(_)));

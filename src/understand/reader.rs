@@ -734,6 +734,7 @@ fn fill_frame<'f>(
     let mut day = None;
     let mut talk = None;
     let mut time = None;
+    let mut quant = None;
     let mut values: Vec<(Value, usize, usize)> = Vec::new();
     let mut source = None;
     for (i, token) in tokens.iter().enumerate().take(to).skip(from) {
@@ -795,6 +796,7 @@ fn fill_frame<'f>(
             }
             Tok::Word(Lex::Source(s)) => source = Some(s),
             Tok::Word(Lex::Time(t)) => time = Some(t),
+            Tok::Word(Lex::Quant(q)) => quant = Some(q),
             Tok::Day(n) => day = Some(n),
             Tok::Talk(t) => talk = Some(t),
             _ => {}
@@ -819,6 +821,7 @@ fn fill_frame<'f>(
     filled.day = day.or(context.day);
     filled.talk = talk;
     filled.time = time;
+    filled.quant = quant;
     filled.source = match (frame.source, source) {
         // «霊能でリンが人狼と出た»: a result given or received names no source of its own; the source word does.
         (Some(_), Some(word)) if frame.flags.any(Flags::GIVE | Flags::RECEIVE) => Some(word),
@@ -1403,6 +1406,7 @@ fn fill_state(
             Tok::Word(Lex::Wolf) => filled.values.push((Value::Wolf, (token.start, token.end))),
             Tok::Word(Lex::Source(s)) => filled.source = Some(s),
             Tok::Word(Lex::Time(t)) => filled.time = Some(t),
+            Tok::Word(Lex::Quant(q)) => filled.quant = Some(q),
             Tok::Day(n) => filled.day = Some(n),
             _ => {}
         }
