@@ -10,7 +10,7 @@ use super::build::{Filled, Party, Person, build};
 use super::flags::Flags;
 use super::frames::{Class, Frame, Slot, Value as FrameValue};
 use super::lexer::{Tok, Token};
-use super::lexicon::{Lex, Quant, Source};
+use super::lexicon::{Conn, Lex, Quant, Source};
 use super::nearby::{Nearby, last_word};
 use super::scene::{Address, Scene};
 use super::segments::Piece;
@@ -1521,13 +1521,13 @@ fn fill_state(
     // «占い師なので、今日は慎重に話します»: the speaker's own role given as the reason for what follows.
     let own_role_as_reason = japanese
         && context.first
-        && ["なので", "だから", "ですので", "ですから"]
-            .iter()
-            .any(|reason| scene.skeleton.text[value_token.end..].starts_with(reason))
-        && matches!(value_token.lex(), Some(Lex::Role(role)) if role != Role::Werewolf);
+        && matches!(value_token.lex(), Some(Lex::Role(role)) if role != Role::Werewolf)
+        && matches!(content.as_slice(), [role, reason] if role.start == value_token.start
+            && reason.start == value_token.end
+            && matches!(reason.lex(), Some(Lex::Conn(Conn::Therefore | Conn::ReasonBefore))));
     filled.bare_role = !called
         && matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
-        && (own_role_as_reason && content.len() == 2 && content[0].start == value_token.start
+        && (own_role_as_reason
             || content.iter().all(|t| t.start == value_token.start || copula(t))
                 && content.iter().position(|t| t.start == value_token.start).is_some_and(|i| {
                     content
