@@ -301,6 +301,9 @@ fn compile_frame(def: &FrameDef) -> Result<Frame, String> {
     if def.genuine && !(def.class == Class::Estimate && matches!(value, Some(Value::Role(_)))) {
         return Err("only an estimate frame with a role value can be `genuine`".into());
     }
+    if def.denies_clause && def.class != Class::Estimate {
+        return Err("only an estimate frame can deny the clause after it (`denies_clause`)".into());
+    }
     if def.cues.is_empty() {
         return Err("a frame needs at least one cue word".into());
     }
