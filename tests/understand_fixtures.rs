@@ -345,6 +345,17 @@ a cleft	en	It was Kenji who voted for Rin.	Agent[03] VOTED Agent[07]
 a cleft	en	It was me who killed Shion.	ATTACKED Agent[04]
 an opinion across an attributive clause	en	Rin's divination on Takumi came back human, so I think Kenji, who pushed him, is a wolf.	BECAUSE (Agent[07] DIVINED Agent[06] HUMAN) (ESTIMATE Agent[03] WEREWOLF)
 a feeling, not a result	en	Kenji gives me major werewolf vibes.	Skip
+a role felt from a player	en	I'm getting bodyguard vibes from Shion.	ESTIMATE Agent[04] BODYGUARD
+a player read as a role	en	Honestly I read Yumi as the possessed.	ESTIMATE Agent[08] POSSESSED
+hearsay from everyone is nobody's	en	Everyone's saying Rin is a wolf.	Skip
+a third party's plan	en	Minato plans to vote Shion, he told me.	Agent[01] VOTE Agent[04]
+a role called before a request claims nothing	en	True seer, please step forward.	Skip
+stepping forward as a role claims it	en	I will step forward as the medium.	COMINGOUT Agent[09] MEDIUM
+a bodyguard claim withdrawn	en	Shion withdrew his bodyguard claim.	Agent[04] NOT (COMINGOUT Agent[04] BODYGUARD)
+a subject pronoun after a clause with its own subject	en	Medium result: Rin was human. Kenji defended her, so he is suspicious.	IDENTIFIED Agent[07] HUMAN ; ESTIMATE Agent[03] WEREWOLF
+a possessive time makes the act a noun	en	Last night's guard: Sakura.	GUARDED Agent[02]
+a bare role denied	en	Not the seer, sorry.	NOT (COMINGOUT Agent[09] SEER)
+trust withheld	en	Shion doesn't have my trust anymore.	NOT (ESTIMATE Agent[04] VILLAGER)
 keep safe said to one player	en	@Rin keep Kenji safe tonight.	Skip
 keep safe said to the bodyguard	en	Keep Yumi safe tonight, bodyguard.	REQUEST ANY (GUARD Agent[08])
 a role set off after a name	en	Rin, the seer, divined Kenji as human.	Agent[07] DIVINED Agent[03] HUMAN
@@ -412,6 +423,13 @@ a past vote the addressee is asked to confirm	ja	シオン、昨日ユミに投�
 the voiced て-form asks too	ja	ユミ、今夜はシオンを噛んでくれ	REQUEST Agent[08] (ATTACK Agent[04])
 the speaker's role given as a reason	ja	霊能者なので、結果を言います。ミナトは白でした。	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[01] HUMAN
 a werewolf as a reason claims nothing	ja	人狼なので吊りましょう	Skip
+an intention denied with 気	ja	リンに投票する気はないよ	NOT (VOTE Agent[07])
+a player's forecast asked for	ja	ユミさんの人狼予想も聞かせてほしい	INQUIRE Agent[08] (ESTIMATE ANY WEREWOLF)
+coming forward as a role	ja	霊能者として出ます	COMINGOUT Agent[09] MEDIUM
+a white mark received	ja	ケンジからは○もらってる	Agent[03] DIVINED Agent[09] HUMAN
+a quote everyone says is hearsay	ja	シオンが怪しいってみんな言ってたよ	Skip
+a bare role denied	ja	占い師じゃないです	NOT (COMINGOUT Agent[09] SEER)
+gathering the votes together	ja	みんなでミナトに票を揃えよう	REQUEST ANY (VOTE Agent[01])
 a supposition said with なんでしょう is no why	ja	シオンさんが人狼なんでしょう	ESTIMATE Agent[04] WEREWOLF
 both players of one divination	ja	ミナトとシオンを占ったけど、どっちも人間だったよ	AND (DIVINED Agent[01] HUMAN) (DIVINED Agent[04] HUMAN)
 one of the players of a divination	ja	ミナトとシオンを占ったよ。ミナトは白でした。	DIVINED Agent[01] HUMAN

@@ -554,8 +554,13 @@ fn antecedent(
                 return Some(last);
             }
         }
-        // Of several, a subject pronoun continues the first named ("Daisuke voted for Shion, so he…").
-        return candidates.first().copied();
+        // Of several, a subject pronoun continues the first named ("Daisuke voted for Shion, so he…"), the
+        // subject of its own sentence before one of the sentence before ("Takumi was a wolf. Mizuki defended
+        // him, so she…").
+        let sentence_start =
+            text[..at].rfind(is_end).map_or(0, |i| i + text[i..].chars().next().map_or(1, char::len_utf8));
+        let in_sentence = named.iter().find(|&&(p, _)| p >= sentence_start && p < at).map(|&(_, agent)| agent);
+        return in_sentence.or_else(|| candidates.first().copied());
     }
     // An object pronoun is not the subject of its own clause ("I'm voting Rin because Minato divined her"):
     // the player named last, with no clause break before the pronoun, is left out.

@@ -1381,13 +1381,16 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             let role = asked_role(f)?;
             return Ok(vec![inquire(to, Sentence::new(Content::Comingout { target: to, role }))]);
         }
-        None if f.bare_role && !f.flags.any(Flags::QUESTION | Flags::NEG | Flags::HEDGE) => {
-            // «村人です。», "Plain villager.": a bare role is the speaker's own claim.
+        None if f.bare_role && !f.flags.any(Flags::QUESTION | Flags::HEDGE) => {
+            // «村人です。», "Plain villager.": a bare role is the speaker's own claim; «狩人じゃないです» denies it.
             return match value {
-                Value::Role(role) => Ok(vec![Sentence::new(Content::Comingout {
-                    target: scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?,
-                    role,
-                })]),
+                Value::Role(role) => Ok(vec![negated_claim(
+                    f,
+                    Sentence::new(Content::Comingout {
+                        target: scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?,
+                        role,
+                    }),
+                )?]),
                 _ => Err(drop("a bare species says nothing of anyone")),
             };
         }

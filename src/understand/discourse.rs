@@ -798,7 +798,16 @@ fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> (Flags, usize) {
                 .iter()
                 .any(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::HEARSAY | Flags::REPORT)))
     });
-    if quoted_reason {
+    // «ケンジが狼だってみんな言ってる»: a clause quoted by «って» before a hearsay word is nobody's in particular.
+    let quoted_hearsay = pieces.windows(2).any(|w| {
+        let quote = |s: &str| s.starts_with("だって") || s.starts_with("って");
+        (text.get(w[0].end..).is_some_and(|rest| quote(rest.trim_start()))
+            || text.get(w[0].start..w[0].end).is_some_and(|piece| piece.ends_with("って")))
+            && scene.tokens[w[1].tokens.clone()]
+                .iter()
+                .any(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::HEARSAY)))
+    });
+    if quoted_reason || quoted_hearsay {
         flags.insert(Flags::HEARSAY);
     }
     for (index, piece) in pieces.iter().enumerate() {

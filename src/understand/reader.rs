@@ -273,6 +273,8 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         })
         // "I peeked at George and he's a wolf": what a divination that gave nothing found is no opinion (C4).
         && !cues.iter().any(|&(_, frame)| frame.class == super::frames::Class::Divine)
+        // "Takumi gives me possessed vibes": the role an opinion frame took from the clause is no statement either.
+        && !cues.iter().any(|&(_, frame)| frame.class == super::frames::Class::Estimate && frame.value.is_none())
     {
         let mut unused = vec![false; parties.len()];
         let filled = fill_state(scene, tokens, &parties, &mut unused, anchor, context);
@@ -930,6 +932,17 @@ fn fill_frame<'f>(
                 {
                     continue;
                 }
+                // "I'm getting seer vibes": in English the speaker before an opinion taking its role from the clause
+                // is who has the feeling, not whom it is about (no claim).
+                if *slot == Slot::Target
+                    && !japanese
+                    && frame.class == Class::Estimate
+                    && frame.value.is_none()
+                    && mark == "before"
+                    && party.only() == Some(Person::Me)
+                {
+                    continue;
+                }
                 // «私はミナト吊りに一票»: the speaker set off with «は» is who acts, never whom their own act is on.
                 if *slot == Slot::Target
                     && japanese
@@ -1161,6 +1174,8 @@ fn fill_frame<'f>(
         // "I'll trust the seer and vote Rin": a verb after "and" continues the speaker's own clause.
         && !context.follows_me
         && opens
+        // "Last night's guard: Kenji": a verb after a possessive is a noun.
+        && !tokens.get(at).is_some_and(|cue| scene.skeleton.text[..cue.start].trim_end().ends_with("'s"))
         && !filled.flags.any(Flags::PAST | Flags::INTENT | Flags::QUESTION)
         && filled.subject_party().is_none_or(|p| p.only() == Some(Person::Everyone));
     filled.pending = context.pending.clone();
@@ -1496,7 +1511,17 @@ fn fill_state(
         || japanese && scene.skeleton.text.get(value_token.end..).is_some_and(|r| r.starts_with(['が', 'は', 'も']));
     // «村人です。», "Plain villager.": nothing but the role and a copula.
     let content: Vec<&Token> = tokens.iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise))).collect();
-    let copula = |t: &Token| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::COPULA | Flags::GENUINE));
+    // «狩人じゃないです», "Not the bodyguard.": a bare role denied is the speaker's denial; in English only by a
+    // word that denies a value beside it ("No seer?" asks after one).
+    let denial = |t: &Token| {
+        matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::NEG))
+            && (japanese
+                || scene.skeleton.text.get(t.start..t.end).is_some_and(|word| {
+                    scene.lexicon.species_denied_before.iter().any(|w| w.eq_ignore_ascii_case(word))
+                }))
+    };
+    let copula =
+        |t: &Token| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::COPULA | Flags::GENUINE)) || denial(t);
     let after = scene.skeleton.text.get(value_token.end..context.piece_end.max(value_token.end));
     let ends_here =
         |rest: &str| rest.chars().all(|c| c.is_whitespace() || c.is_ascii_punctuation() || matches!(c, '。' | '、'));
@@ -1518,6 +1543,17 @@ fn fill_state(
             let sentence = &text[text.rfind(['.', '!', '?', ';', '\n']).map_or(0, |i| i + 1)..];
             sentence.strip_suffix(',').is_some_and(|head| head.chars().any(char::is_alphanumeric))
         };
+    // "Real medium, please show yourself.": an English role opening the clause, set off by a comma before more
+    // words, calls to its holder as the Japanese one does.
+    let called = called
+        || !japanese
+            && scene.skeleton.text[value_token.end..]
+                .strip_prefix(',')
+                .is_some_and(|rest| !ends_sentence(rest.trim_start()))
+            && content
+                .iter()
+                .take_while(|t| t.start < value_token.start)
+                .all(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::GENUINE)));
     // «占い師なので、今日は慎重に話します»: the speaker's own role given as the reason for what follows.
     let own_role_as_reason = japanese
         && context.first
