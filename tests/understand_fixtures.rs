@@ -355,6 +355,8 @@ a bodyguard claim withdrawn	en	Shion withdrew his bodyguard claim.	Agent[04] NOT
 a subject pronoun after a clause with its own subject	en	Medium result: Rin was human. Kenji defended her, so he is suspicious.	IDENTIFIED Agent[07] HUMAN ; ESTIMATE Agent[03] WEREWOLF
 a possessive time makes the act a noun	en	Last night's guard: Sakura.	GUARDED Agent[02]
 a bare role denied	en	Not the seer, sorry.	NOT (COMINGOUT Agent[09] SEER)
+also after a subject keeps it	en	Rin voted Kenji yesterday. She also claimed seer.	Agent[07] VOTED Agent[03] ; Agent[07] COMINGOUT Agent[07] SEER
+steering clear of a vote denies it	en	Let's steer clear of voting Mizuki today.	REQUEST ANY (NOT (VOTE Agent[05]))
 trust withheld	en	Shion doesn't have my trust anymore.	NOT (ESTIMATE Agent[04] VILLAGER)
 keep safe said to one player	en	@Rin keep Kenji safe tonight.	Skip
 keep safe said to the bodyguard	en	Keep Yumi safe tonight, bodyguard.	REQUEST ANY (GUARD Agent[08])
@@ -429,6 +431,8 @@ coming forward as a role	ja	霊能者として出ます	COMINGOUT Agent[09] MEDI
 a white mark received	ja	ケンジからは○もらってる	Agent[03] DIVINED Agent[09] HUMAN
 a quote everyone says is hearsay	ja	シオンが怪しいってみんな言ってたよ	Skip
 a bare role denied	ja	占い師じゃないです	NOT (COMINGOUT Agent[09] SEER)
+a favour already done is no request	ja	リンさんは私に白を出してくれていました	Agent[07] DIVINED Agent[09] HUMAN
+a possessor before a comma is not who votes	ja	サクラの遺志を継いで、今日はケンジに投票する	VOTE Agent[03]
 gathering the votes together	ja	みんなでミナトに票を揃えよう	REQUEST ANY (VOTE Agent[01])
 a supposition said with なんでしょう is no why	ja	シオンさんが人狼なんでしょう	ESTIMATE Agent[04] WEREWOLF
 both players of one divination	ja	ミナトとシオンを占ったけど、どっちも人間だったよ	AND (DIVINED Agent[01] HUMAN) (DIVINED Agent[04] HUMAN)

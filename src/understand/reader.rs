@@ -943,6 +943,17 @@ fn fill_frame<'f>(
                 {
                     continue;
                 }
+                // «彼女の遺志を継いで、今日はタクミに投票»: a player marked «の» owns the noun after it; past a comma
+                // that noun is another phrase's, not the act's (a result or remark of theirs may still be talked
+                // about after the comma: «ミナトの占いでは、…», «シオンの発言、…黒っぽい»).
+                if japanese
+                    && *slot == Slot::Actor
+                    && mark == "の"
+                    && party.mark_end <= cue.start
+                    && scene.skeleton.text.get(party.mark_end..cue.start).is_some_and(|gap| gap.contains(['、', ',']))
+                {
+                    continue;
+                }
                 // «私はミナト吊りに一票»: the speaker set off with «は» is who acts, never whom their own act is on.
                 if *slot == Slot::Target
                     && japanese
