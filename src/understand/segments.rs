@@ -92,6 +92,17 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
         {
             continue;
         }
+        // "My divination: Rin, human.": a name and the value closing the sentence after its comma are one
+        // statement.
+        if lexicon.word_boundaries
+            && next > first
+            && next + 1 == last
+            && tokens[next - 1].is_agent()
+            && matches!(tokens[next].lex(), Some(Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
+            && text[tokens[next - 1].end..tokens[next].start].trim() == ","
+        {
+            continue;
+        }
         cuts.push((at, next, None, None));
     }
     // «占いCO ケンジ● リン○»: in Japanese chat a space before a name parts clauses as a comma does (a space after a
