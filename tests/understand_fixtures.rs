@@ -358,6 +358,7 @@ a bare role denied	en	Not the seer, sorry.	NOT (COMINGOUT Agent[09] SEER)
 also after a subject keeps it	en	Rin voted Kenji yesterday. She also claimed seer.	Agent[07] VOTED Agent[03] ; Agent[07] COMINGOUT Agent[07] SEER
 steering clear of a vote denies it	en	Let's steer clear of voting Mizuki today.	REQUEST ANY (NOT (VOTE Agent[05]))
 a name and its value after a comma	en	Seer result: Shion, werewolf.	DIVINED Agent[04] WEREWOLF
+players described as claiming claim nothing themselves	en	Two players are claiming medium right now.	Skip
 trust withheld	en	Shion doesn't have my trust anymore.	NOT (ESTIMATE Agent[04] VILLAGER)
 keep safe said to one player	en	@Rin keep Kenji safe tonight.	Skip
 keep safe said to the bodyguard	en	Keep Yumi safe tonight, bodyguard.	REQUEST ANY (GUARD Agent[08])
