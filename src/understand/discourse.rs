@@ -788,24 +788,24 @@ fn asked_from(scene: &Scene, pieces: &[Piece]) -> usize {
 fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> (Flags, usize) {
     let mut conditional_from = pieces.len();
     let mut flags = Flags::NONE;
+    let text = scene.skeleton.text.as_str();
+    let says = |piece: &Piece, flags: Flags| {
+        scene.tokens[piece.tokens.clone()].iter().any(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(flags)))
+    };
     // «…占いCOしているからと報告されています»: a reason quoted by «と» before a report is someone else's words,
     // and so is the whole sentence (C5).
-    let text = scene.skeleton.text.as_str();
     let quoted_reason = pieces.windows(2).any(|w| {
         w[0].closed_by == Some(Conn::ReasonBefore)
             && text[w[0].end..].trim_start().starts_with('と')
-            && scene.tokens[w[1].tokens.clone()]
-                .iter()
-                .any(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::HEARSAY | Flags::REPORT)))
+            && says(&w[1], Flags::HEARSAY | Flags::REPORT)
     });
-    // «ケンジが狼だってみんな言ってる»: a clause quoted by «って» before a hearsay word is nobody's in particular.
+    // «ケンジが狼だってみんな言ってる»: a clause quoted by «(だ)って» before a hearsay word is nobody's in particular.
     let quoted_hearsay = pieces.windows(2).any(|w| {
-        let quote = |s: &str| s.starts_with("だって") || s.starts_with("って");
-        (text.get(w[0].end..).is_some_and(|rest| quote(rest.trim_start()))
+        (text
+            .get(w[0].end..)
+            .is_some_and(|rest| rest.trim_start().starts_with("って") || rest.trim_start().starts_with("だって"))
             || text.get(w[0].start..w[0].end).is_some_and(|piece| piece.ends_with("って")))
-            && scene.tokens[w[1].tokens.clone()]
-                .iter()
-                .any(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::HEARSAY)))
+            && says(&w[1], Flags::HEARSAY)
     });
     if quoted_reason || quoted_hearsay {
         flags.insert(Flags::HEARSAY);
