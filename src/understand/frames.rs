@@ -210,6 +210,11 @@ impl Frame {
     pub fn leaves_value_open(&self) -> bool {
         matches!(self.value, Some(Value::Role(Role::Any) | Value::Species(Species::Any)))
     }
+
+    /// Whether the frame is an opinion whose role the clause names ("I see Kenji as a wolf", "seer vibes").
+    pub fn estimates_role_from_clause(&self) -> bool {
+        self.class == Class::Estimate && self.value.is_none()
+    }
 }
 
 /// All frames of a language.

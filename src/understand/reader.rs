@@ -274,7 +274,7 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         // "I peeked at George and he's a wolf": what a divination that gave nothing found is no opinion (C4).
         && !cues.iter().any(|&(_, frame)| frame.class == super::frames::Class::Divine)
         // "Takumi gives me possessed vibes": the role an opinion frame took from the clause is no statement either.
-        && !cues.iter().any(|&(_, frame)| frame.class == super::frames::Class::Estimate && frame.value.is_none())
+        && !cues.iter().any(|&(_, frame)| frame.estimates_role_from_clause())
     {
         let mut unused = vec![false; parties.len()];
         let filled = fill_state(scene, tokens, &parties, &mut unused, anchor, context);
@@ -936,8 +936,7 @@ fn fill_frame<'f>(
                 // is who has the feeling, not whom it is about (no claim).
                 if *slot == Slot::Target
                     && !japanese
-                    && frame.class == Class::Estimate
-                    && frame.value.is_none()
+                    && frame.estimates_role_from_clause()
                     && mark == "before"
                     && party.only() == Some(Person::Me)
                 {
