@@ -471,6 +471,24 @@ the last round is past	en	For the record, I cast my vote on Shion last round.	VO
 a guard that was on a player	en	Last night my guard was on Shion.	GUARDED Agent[04]
 both players of one divination	en	I divined Shion and Minato, and both came back human.	AND (DIVINED Agent[04] HUMAN) (DIVINED Agent[01] HUMAN)
 each player of one divination	en	I divined Shion and Minato: Shion is human and Minato is a wolf.	DIVINED Agent[04] HUMAN ; DIVINED Agent[01] WEREWOLF
+giving up a vote, proposed	ja	ミナトに投票するのはやめとこうよ	REQUEST ANY (NOT (VOTE Agent[01]))
+giving up a vote, decided	ja	リンに入れるのはやめた	NOT (VOTE Agent[07])
+a call not to suspect	ja	ユミを疑うのはやめてください	REQUEST ANY (NOT (ESTIMATE Agent[08] WEREWOLF))
+a reason pointed back at	ja	占いでミナト黒。ということはミナトに白出ししたケンジは狼	BECAUSE (DIVINED Agent[01] WEREWOLF) (ESTIMATE Agent[03] WEREWOLF)
+a favour confirmed to the player called	ja	ユミ、僕に白くれたよね	Agent[08] DIVINED Agent[09] HUMAN
+a retraction told to the player called	ja	シオン、占いCO取り下げたよね	Agent[04] NOT (COMINGOUT Agent[04] SEER)
+a vote told to the player called needs a tag	ja	リン、昨日タクミに投票した	VOTED Agent[06]
+an act noun left to the others	ja	タクミ吊りでよろしく	REQUEST ANY (VOTE Agent[06])
+a choice settled by a call	ja	>>Agent[04] 護衛先はリンでお願い	REQUEST Agent[04] (GUARD Agent[07])
+a verdict after the medium's word	ja	霊能の結果です。タクミは人狼判定	IDENTIFIED Agent[06] WEREWOLF
+an archaic opinion	ja	ケンジ殿を吊るべきと存じます	REQUEST ANY (VOTE Agent[03])
+a call with a confirming tag	en	Everyone vote Rin, alright?	REQUEST ANY (VOTE Agent[07])
+a proposal said as I say we	en	I say we lynch Kenji.	REQUEST ANY (VOTE Agent[03])
+a claim walked back	en	Takumi walked back his medium claim.	Agent[06] NOT (COMINGOUT Agent[06] MEDIUM)
+an act dated in the past with no subject	en	Voted Takumi yesterday.	VOTED Agent[06]
+a medium read with its value	en	Yumi's medium read on Kenji: werewolf.	Agent[08] IDENTIFIED Agent[03] WEREWOLF
+a divination not yet done is asked as a plan	en	Rin, tomorrow's divination, who will it be?	INQUIRE Agent[07] (DIVINATION ANY)
+a question about another player's result	en	Did everyone catch Mizuki's result?	Skip
 ";
 
 #[test]

@@ -586,7 +586,9 @@ fn denied_species(scene: &Scene, f: &Filled) -> Option<Species> {
 fn asks(scene: &Scene, f: &Filled) -> Option<Result<Vec<Sentence>, Drop>> {
     let template = f.frame?.asks.as_ref()?;
     let mut to = asked(scene, f);
-    if let Some(target) = f.target.as_ref().filter(|t| t.is_third_party()) {
+    // "Did you all see Kenji's result?": a result's owner named as its reporter is asked about like a target.
+    let owner_named = f.subject.as_ref().filter(|s| matches!(s.after.as_deref(), Some("の" | "'s")));
+    if let Some(target) = f.target.as_ref().or(owner_named).filter(|t| t.is_third_party()) {
         // «シオンさんの占い結果を教えていただけますか？»: a player's own result asked for, of nobody else, is
         // asked of that player.
         let owner = matches!(target.after.as_deref(), Some("の" | "'s"))
@@ -608,6 +610,15 @@ fn asks(scene: &Scene, f: &Filled) -> Option<Result<Vec<Sentence>, Drop>> {
                 Content::Divination { target } => Content::Divined { target, species: Species::Any },
                 Content::Guard { target } => Content::Guarded { target },
                 Content::Attack { target } => Content::Attacked { target },
+                other => other,
+            };
+        }
+        // "Kenji, tonight's divination — who's it going to be?": a result not yet had asks whom they will divine.
+        if matches!(f.time, Some(Time::Tonight | Time::Future)) {
+            sentence.content = match sentence.content {
+                Content::Divined { target: Agent::Any, species: Species::Any } => {
+                    Content::Divination { target: Agent::Any }
+                }
                 other => other,
             };
         }
@@ -944,13 +955,17 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
         return Err(drop("'who' outside a question"));
     }
     let steers = f.frame.is_some_and(|frame| frame.steer);
+    // «ケンジを疑わないで»: what is asked is not to hold the opinion.
+    let asked_for = |targets: &[Agent]| -> Result<Vec<Sentence>, Drop> {
+        sentences(targets)?.into_iter().map(|s| denied_if_negated(f, s)).collect()
+    };
     if f.flags.any(Flags::REQUEST) || f.imperative_request() {
         let to = asked(scene, f)?;
-        return Ok(sentences(&targets)?.into_iter().map(|s| request(to, s)).collect());
+        return Ok(asked_for(&targets)?.into_iter().map(|s| request(to, s)).collect());
     }
     let by_everyone = f.subject.as_ref().and_then(Party::only) == Some(Person::Everyone);
     if f.flags.any(Flags::INCLUSIVE) || steers && by_everyone {
-        return Ok(sentences(&targets)?.into_iter().map(|s| request(Agent::Any, s)).collect());
+        return Ok(asked_for(&targets)?.into_iter().map(|s| request(Agent::Any, s)).collect());
     }
     if steers {
         return Err(drop("steering suspicion is no opinion held; only a call to do it says something"));
@@ -1005,14 +1020,7 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
     }
     let mut out = Vec::new();
     for sentence in sentences(&targets)? {
-        let sentence = if f.flags.any(Flags::NEG) {
-            match f.frame.map(|frame| frame.negated) {
-                Some(Negated::Not) if !f.flags.any(Flags::OPINION) => not(sentence),
-                _ => return Err(drop("negated content is ambiguous (C7)")),
-            }
-        } else {
-            sentence
-        };
+        let sentence = denied_if_negated(f, sentence)?;
         if holders.is_empty() {
             out.push(sentence);
             continue;
@@ -1027,6 +1035,18 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
         return combine(out, f.subject.as_ref().and_then(|p| p.quant));
     }
     Ok(out)
+}
+
+/// An opinion under a negation: denied when the frame's word can be («疑ってない»), else too ambiguous to say
+/// (C7: «狼じゃないと思う» could mean any other role).
+fn denied_if_negated(f: &Filled, sentence: Sentence) -> Result<Sentence, Drop> {
+    if !f.flags.any(Flags::NEG) {
+        return Ok(sentence);
+    }
+    match f.frame.map(|frame| frame.negated) {
+        Some(Negated::Not) if !f.flags.any(Flags::OPINION) => Ok(not(sentence)),
+        _ => Err(drop("negated content is ambiguous (C7)")),
+    }
 }
 
 /// «ケンジはユミが狼だと思う», «ケンジはユミを狼だと思っている»: a player set off with «は» before another marked
@@ -1076,6 +1096,13 @@ fn asks_the_actor(scene: &Scene, f: &Filled, frame: &Frame) -> bool {
 /// VOTE / VOTED, DIVINATION, GUARD / GUARDED, ATTACK / ATTACKED, and requests and questions about them.
 fn action(scene: &Scene, f: &Filled) -> Built {
     let Some(frame) = f.frame else { return Err(drop("no verb")) };
+    // «今夜の襲撃、リンでいこう», «占い先はシオンでお願い»: a player marked «で» after an act noun is what a call
+    // settles on; said flatly («投票先はミヅキで。») it is a proposal or the speaker's own choice (C8).
+    if f.target.as_ref().is_some_and(|t| t.after.as_deref() == Some("で"))
+        && !f.flags.any(Flags::REQUEST | Flags::INCLUSIVE | Flags::SHOULD)
+    {
+        return Err(drop("«Xで» with no call may be a proposal or the speaker's choice (C8)"));
+    }
     // "I'm voting Kenji, how about you?": the speaker's act, and the others invited to do it too.
     if f.flags.any(Flags::INVITE) {
         let mut own = f.clone();

@@ -116,6 +116,9 @@ pub fn read(scene: &Scene) -> Read {
                 // The acts of the piece before, or of the sentence before ("I vote Kenji. How about you?").
                 let acts = results.last().map_or(&out.readings[previous.clone()], |(_, acts)| acts.as_slice());
                 read.readings = invited(scene, &piece, address, acts);
+                if read.readings.is_empty() {
+                    read.readings = likewise(scene, &piece, acts);
+                }
             }
             if let Some(waiting) = deferred.take()
                 && let Some(object) = &read.object
@@ -249,6 +252,66 @@ fn invited(scene: &Scene, piece: &Piece, address: Address, acts: &[Reading]) -> 
             ..*act
         })
         .collect()
+}
+
+/// "Mizuki's sus. Yumi too.", «ミヅキは怪しい。ユミもね»: a piece of one player and "too" (or «も») and nothing
+/// else says of that player what the one opinion or reported claim just said of another.
+fn likewise(scene: &Scene, piece: &Piece, said: &[Reading]) -> Vec<Reading> {
+    let [said] = said else { return Vec::new() };
+    let text = scene.skeleton.text.as_str();
+    let mut player = None;
+    let mut also = false;
+    let mut covered = piece.start;
+    for token in &scene.tokens[piece.tokens.clone()] {
+        if !unsaid(scene, &text[covered.min(token.start)..token.start]) {
+            return Vec::new();
+        }
+        covered = token.end;
+        match token.kind {
+            Tok::Agent { index, kind: RefKind::Other, after, after_end, .. } if player.is_none() => {
+                player = scene.skeleton.refs[index].agent.filter(|&a| Some(a) != scene.ctx.speaker);
+                if after == Some("も") {
+                    also = true;
+                    covered = after_end.max(token.end);
+                }
+            }
+            // «ユミもだよ»: copula words say nothing more.
+            Tok::Word(Lex::Markers(m)) if (m & (Flags::ALSO | Flags::COPULA).complement()) == Flags::NONE => {
+                also |= m.any(Flags::ALSO);
+            }
+            Tok::Word(Lex::Noise) => {}
+            _ => return Vec::new(),
+        }
+    }
+    let Some(player) = player.filter(|_| also && unsaid(scene, &text[covered.min(piece.end)..piece.end])) else {
+        return Vec::new();
+    };
+    let content = match said.sentence.content {
+        Content::Estimate { target, role } if said.sentence.subject.is_none() && target != player => {
+            Content::Estimate { target: player, role }
+        }
+        Content::Comingout { target, role } if said.sentence.subject == Some(target) && target != player => {
+            Content::Comingout { target: player, role }
+        }
+        _ => return Vec::new(),
+    };
+    let subject = said.sentence.subject.map(|_| player);
+    vec![Reading {
+        sentence: Protocol { subject, content },
+        span: (piece.start, piece.end),
+        trace: Trace { flags: said.trace.flags | Flags::ALSO, ..said.trace.clone() },
+        alternatives: Vec::new(),
+        ..*said
+    }]
+}
+
+/// Text between a piece's words that says nothing: spaces, punctuation and sentence-final particles.
+fn unsaid(scene: &Scene, gap: &str) -> bool {
+    let mut rest = gap.trim_matches(|c: char| !c.is_alphanumeric());
+    while let Some(particle) = scene.lexicon.sentence_final.iter().find(|p| rest.ends_with(p.as_str())) {
+        rest = rest[..rest.len() - particle.len()].trim_end_matches(|c: char| !c.is_alphanumeric());
+    }
+    rest.is_empty()
 }
 
 /// A piece of nothing but copula words («です», «だよ»).

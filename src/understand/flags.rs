@@ -88,6 +88,8 @@ flags! {
     /// «〜している», «入れてる»: a state the act left (of a vote another player cast, the vote is past) or an act
     /// going on.
     PERFECT = 33, "perfect";
+    /// "too", "as well": what was just said holds of one more player ("Mizuki's sus. Yumi too.").
+    ALSO = 34, "also";
 }
 
 impl Flags {

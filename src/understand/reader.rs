@@ -10,7 +10,7 @@ use super::build::{Filled, Party, Person, build};
 use super::flags::Flags;
 use super::frames::{Class, Frame, Slot, Value as FrameValue};
 use super::lexer::{Tok, Token};
-use super::lexicon::{Conn, Lex, Quant, Source};
+use super::lexicon::{Conn, Lex, Quant, Source, Time};
 use super::nearby::{Nearby, last_word};
 use super::scene::{Address, Scene};
 use super::segments::Piece;
@@ -210,15 +210,22 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
     }
     // «ミオを急に疑うのは根拠が薄い», «ケンジに投票するのは早い»: a clause turned noun with no player after it
     // (not a cleft, «一番疑ってるのはケンジ») is what the sentence talks about; it asserts nothing. An ending
-    // that takes it in («投票するのはやめて») and a comment in a later piece (a cleft reason) are not that.
+    // that takes it in («投票するのはやめて»), a denial spanning the nominaliser («入れるのはやめとこう») and a
+    // comment in a later piece (a cleft reason) are not that.
     if !scene.lexicon.word_boundaries {
         let text = scene.skeleton.text.as_str();
+        let given_up = |end: usize| {
+            tokens.iter().any(|t| {
+                t.start < end && t.end > end && matches!(t.kind, Tok::Word(Lex::Markers(m)) if m.any(Flags::NEG))
+            })
+        };
         let talked_about = |at: usize| {
             let cue_end = tokens[at].end;
             scene.lexicon.nominalised_at(text, cue_end).is_some_and(|end| {
                 let ending_end = scene.lexicon.ending_at(text, cue_end).map_or(cue_end, |(_, end)| end);
                 let comment = text.get(end..context.piece_end).unwrap_or("");
                 end > ending_end
+                    && !given_up(end)
                     && comment.chars().any(char::is_alphanumeric)
                     && !parties.iter().any(|p| p.start >= end && p.start < context.piece_end)
             })
@@ -832,7 +839,12 @@ fn fill_frame<'f>(
             Some(Source::Medium)
         }
         // "I'm the medium, and Shion came back as a werewolf": the speaker's own claim names the source (C18).
-        (Some(_), None) if frame.handed_back && context.source.as_ref().is_some_and(|o| o.reporter.is_none()) => {
+        // «霊能の結果。ケンジに人間判定»: so does the speaker's source word before a verdict that any seer or
+        // medium gives.
+        (Some(_), None)
+            if (frame.handed_back || frame.flags.any(Flags::GIVE))
+                && context.source.as_ref().is_some_and(|o| o.reporter.is_none()) =>
+        {
             context.source.as_ref().map(|o| o.source)
         }
         (of_frame, word) => of_frame.or(word),
@@ -1164,6 +1176,23 @@ fn fill_frame<'f>(
     {
         filled.set_subject(topic.clone());
     }
+    // «サクラさん、私に白くれたんだよね», «ケンジ、さっきの霊能CO取り下げたね»: a past act told to the player
+    // called, with nobody else as its subject, is that player's when the telling says so — a confirming tag,
+    // a retraction, a report of what they said, or a result that nobody else could have given.
+    if japanese
+        && filled.subject_party().is_none()
+        && (filled.flags.any(Flags::PAST) || filled.flags.contains(Flags::TAG | Flags::RETRACT))
+        && (filled.flags.any(Flags::TAG | Flags::RETRACT | Flags::REPORT) || frame.class == Class::Result)
+        && !filled.flags.any(Flags::QUESTION | Flags::REQUEST | Flags::INCLUSIVE | Flags::INFO | Flags::HEARSAY)
+        && matches!(frame.class, Class::Vote | Class::Result | Class::Claim | Class::Divine | Class::Guard)
+        && let Some(called) = own_vocative(context).filter(|v| v.is_third_party())
+        && filled.target.as_ref().is_none_or(|target| target.people != called.people)
+        && !tokens
+            .iter()
+            .any(|t| matches!(t.kind, Tok::Agent { kind: RefKind::Me, after: None | Some("は" | "が" | "も"), .. }))
+    {
+        filled.set_subject(called.clone());
+    }
     // An English verb that opens its sentence (after "please", "everyone", a time) with no subject, or that
     // follows a command's object ("Attack Servas vote for Asuka": the second verb is a command too).
     let mut after_command = false;
@@ -1187,6 +1216,8 @@ fn fill_frame<'f>(
         // "Last night's guard: Kenji": a verb after a possessive is a noun.
         && !tokens.get(at).is_some_and(|cue| scene.skeleton.text[..cue.start].trim_end().ends_with("'s"))
         && !filled.flags.any(Flags::PAST | Flags::INTENT | Flags::QUESTION)
+        // "Cast my vote for Mizuki yesterday": an act dated in the past is a report with its "I" left out.
+        && filled.time != Some(Time::Past)
         && filled.subject_party().is_none_or(|p| p.only() == Some(Person::Everyone));
     filled.pending = context.pending.clone();
     filled.context_source = context.source.clone();

@@ -135,6 +135,11 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
         {
             conn = Conn::ReasonBefore;
         }
+        // «…。ということは、B»: a reason-giving connective opening a Japanese sentence points back at the one
+        // before, as «だから» does.
+        if conn == Conn::ReasonBefore && !lexicon.word_boundaries && text[start..token.start].trim().is_empty() {
+            conn = Conn::Therefore;
+        }
         // A list of names is not cut at its "and" ("Kenji and Rin").
         if conn == Conn::And && i > first && tokens[i - 1].is_agent() && tokens.get(i + 1).is_some_and(|t| t.is_agent())
         {
