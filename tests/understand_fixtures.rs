@@ -489,6 +489,22 @@ an act dated in the past with no subject	en	Voted Takumi yesterday.	VOTED Agent[
 a medium read with its value	en	Yumi's medium read on Kenji: werewolf.	Agent[08] IDENTIFIED Agent[03] WEREWOLF
 a divination not yet done is asked as a plan	en	Rin, tomorrow's divination, who will it be?	INQUIRE Agent[07] (DIVINATION ANY)
 a question about another player's result	en	Did everyone catch Mizuki's result?	Skip
+a sigh after a look is no prohibition	ja	リンは村っぽく見えるなぁ	ESTIMATE Agent[07] VILLAGER
+a disagreement said as cannot agree	ja	3日目のID:7には同意できません	DISAGREE TALK day3 ID:7
+a scent of a wolf	ja	ケンジの発言は人狼の匂いがする	ESTIMATE Agent[03] WEREWOLF
+a plan asked with 気	ja	@サクラ 今日もリンに投票する気？	INQUIRE Agent[02] (VOTE Agent[07])
+a filler after an at-mark is no particle	ja	@ユミ で、役職は？	INQUIRE Agent[08] (COMINGOUT Agent[08] ANY)
+a particle after an at-mark still marks it	ja	@ユミ を占います	DIVINATION Agent[08]
+an agreement endorsed	en	Endorsing day2 ID:4.	AGREE TALK day2 ID:4
+a disagreement said as cannot get behind	en	I can't get behind day3 ID:1.	DISAGREE TALK day3 ID:1
+a black dropped on a player	en	Shion dropped a black on Kenji.	Agent[04] DIVINED Agent[03] WEREWOLF
+a shield put on a player	en	I'm putting my shield on Rin tonight.	GUARD Agent[07]
+a why-word set off after a claim is because	ja	僕は狩人なんで、今夜はミナトを守る	COMINGOUT Agent[09] BODYGUARD ; GUARD Agent[01]
+a why-word set off at the head of a question	ja	なんで、ケンジに入れたの？	Skip
+a claim came out with だって	ja	さっきユミが占い師だって出てきた	Agent[08] COMINGOUT Agent[08] SEER
+everyone called after a comma	en	Vote Rin, everyone.	REQUEST ANY (VOTE Agent[07])
+a second subject after and opens a clause	en	Kenji blacked Rin and Yumi blacked Shion.	Agent[03] DIVINED Agent[07] WEREWOLF ; Agent[08] DIVINED Agent[04] WEREWOLF
+a list before one verb stays a list	en	Kenji and Rin voted for Yumi.	Agent[03] VOTED Agent[08] ; Agent[07] VOTED Agent[08]
 ";
 
 #[test]

@@ -66,7 +66,7 @@ pub fn read(scene: &Scene) -> Read {
         let (address, vocative, pieces) = address_of(scene, sentence, &mut state);
         state.sentences += 1;
         let pieces = lend(scene, gapped_verbs(scene, pieces), sentence.asked);
-        let (mut sentence_flags, mut conditional_from) = sentence_flags(scene, &pieces);
+        let (mut sentence_flags, mut conditional_from) = sentence_flags(scene, &pieces, sentence.asked);
         if hypothesis && draws_consequence(scene, &pieces) {
             sentence_flags.insert(Flags::CONDITIONAL);
             conditional_from = 0;
@@ -502,8 +502,12 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
     }
     // An `@` mark opening the sentence addresses it and the ones after (C8, «… @ケンジ 不安なのは自然だよ»).
     // «…ね！@ケン君が私を占った»: a mark with a case particle after it is the sentence's subject or object.
+    // «@ケンジ で、君の役職は？»: a word set off by a space after the mark and a comma after it («で、», "so") is
+    // no particle of it («@ケンジ を占います» is).
     if let Some(token) = tokens.first()
-        && let Tok::Agent { index, after: None | Some("は" | "-"), .. } = token.kind
+        && let Tok::Agent { index, after, after_end, .. } = token.kind
+        && (matches!(after, None | Some("は" | "-"))
+            || text[token.end..].starts_with(char::is_whitespace) && text[after_end..].starts_with(['、', ',']))
         && scene.skeleton.refs[index].marked
         && text[first.start..token.start].trim().is_empty()
     {
@@ -848,13 +852,11 @@ fn asked_from(scene: &Scene, pieces: &[Piece]) -> usize {
 /// Flags that hold for every piece: a condition anywhere makes the whole sentence hypothetical (C17), except that
 /// one after a dash starts a new thought and leaves the pieces before it asserted ("I'll protect Kenji tonight —
 /// if you're the seer, share your check"); the second value is the first piece a condition holds for.
-fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> (Flags, usize) {
+fn sentence_flags(scene: &Scene, pieces: &[Piece], asked: bool) -> (Flags, usize) {
     let mut conditional_from = pieces.len();
     let mut flags = Flags::NONE;
     let text = scene.skeleton.text.as_str();
-    let says = |piece: &Piece, flags: Flags| {
-        scene.tokens[piece.tokens.clone()].iter().any(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(flags)))
-    };
+    let says = |piece: &Piece, flags: Flags| scene.tokens[piece.tokens.clone()].iter().any(|t| says_any(t, flags));
     // «…占いCOしているからと報告されています»: a reason quoted by «と» before a report is someone else's words,
     // and so is the whole sentence (C5).
     let quoted_reason = pieces.windows(2).any(|w| {
@@ -872,6 +874,14 @@ fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> (Flags, usize) {
     });
     if quoted_reason || quoted_hearsay {
         flags.insert(Flags::HEARSAY);
+    }
+    // «なんで、リンに投票したの？»: a why-word set off at the head of a question asks why of all of it (C9).
+    let asked = asked || pieces.last().is_some_and(|p| text[p.start..p.end].contains('?'));
+    if asked
+        && let Some(first) = pieces.first()
+        && scene.tokens[first.tokens.clone()].first().is_some_and(|t| says_any(t, Flags::WHY))
+    {
+        flags.insert(Flags::WHY);
     }
     for (index, piece) in pieces.iter().enumerate() {
         let tokens = &scene.tokens[piece.tokens.clone()];
@@ -896,6 +906,11 @@ fn sentence_flags(scene: &Scene, pieces: &[Piece]) -> (Flags, usize) {
         }
     }
     (flags, conditional_from)
+}
+
+/// Whether a token is a marker word saying any of `flags`.
+fn says_any(token: &Token, flags: Flags) -> bool {
+    matches!(token.lex(), Some(Lex::Markers(m)) if m.any(flags))
 }
 
 /// "Suppose Daisuke's the seer. Then Rin has to be lying.": a sentence opening with a consequence word after a

@@ -650,6 +650,10 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
             // "Since Kenji blacked Yumi, I'm voting Yumi", "Rin, I trust you": the speaker after a bare comma opens
             // a clause of its own ("Rin, Kenji and I" is a list).
             && !(scene.lexicon.word_boundaries && person == Person::Me && text[last.end..token.start].trim() == ",")
+            // "Vote Yumi, everyone.": the group after a bare comma is called on, not listed.
+            && !(scene.lexicon.word_boundaries && person == Person::Everyone && text[last.end..token.start].trim() == ",")
+            // "Takumi blacked Yumi and Yumi blacked Takumi": a name said again opens a clause of its own.
+            && !last.people.contains(&person)
         {
             // «ケンジかリンが狼», "Kenji or Rin is a wolf": one of them, unless a quantifier says how many.
             if scene.lexicon.is_or(&text[last.end..token.start]) && last.quant.is_none() {
@@ -769,6 +773,10 @@ fn fill_frame<'f>(
                 if japanese && i < at {
                     // Before a Japanese cue only words that colour the whole clause count.
                     marker = marker & BEFORE_JA;
+                }
+                // «俺は霊能者なんで、…» (see `why_as_because`).
+                if japanese && i > at && why_as_because(scene, token) {
+                    marker = marker & Flags::WHY.complement();
                 }
                 // "I must report my divination", «結果を報告します»: the speaker telling, not asking.
                 if marker.any(Flags::INFO) && spoken_by_me(text, &tokens[..i]) {
@@ -1235,6 +1243,13 @@ fn noun_object_before(scene: &Scene, cue_start: usize) -> bool {
     !scene.tokens.iter().any(|t| t.end == head.len() && (t.is_agent() || matches!(t.lex(), Some(Lex::Everyone))))
 }
 
+/// «俺は霊能者なんで、…»: a why-word set off by a comma after the predicate, in a sentence that asks nothing, is
+/// «なので» («疑う理由を教えて» asks why).
+fn why_as_because(scene: &Scene, token: &Token) -> bool {
+    let rest = &scene.skeleton.text[token.end..];
+    rest.starts_with(['、', ',']) && !rest[..rest.find(['。', '.', '!', '\n']).unwrap_or(rest.len())].contains('?')
+}
+
 fn own_vocative(context: &PieceContext) -> Option<&Party> {
     context.vocative.as_ref().filter(|v| context.leading.as_ref().is_none_or(|l| l.start != v.start))
 }
@@ -1451,6 +1466,10 @@ fn fill_state(
             // "Kenji and Rin say Takumi is human": their words, not a question.
             Tok::Word(Lex::Markers(marker)) if !japanese && they_say(scene, tokens, i) => {
                 flags.insert((marker & Flags::INFO.complement()) | Flags::REPORT)
+            }
+            // «俺は霊能者なんで、…» (see `why_as_because`).
+            Tok::Word(Lex::Markers(marker)) if japanese && why_as_because(scene, token) => {
+                flags.insert(marker & Flags::WHY.complement())
             }
             Tok::Word(Lex::Markers(marker)) => flags.insert(marker),
             Tok::Word(Lex::Role(_)) if let Some(source) = speaking_as(scene, tokens, token) => {

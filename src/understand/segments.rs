@@ -136,12 +136,24 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
             conn = Conn::ReasonBefore;
         }
         // «…。ということは、B»: a reason-giving connective opening a Japanese sentence points back at the one
-        // before, as «だから» does.
-        if conn == Conn::ReasonBefore && !lexicon.word_boundaries && text[start..token.start].trim().is_empty() {
+        // before, as «だから» does («なんで、…？» opening a question asks why).
+        if conn == Conn::ReasonBefore
+            && !lexicon.word_boundaries
+            && !asked
+            && text[start..token.start].trim().is_empty()
+        {
             conn = Conn::Therefore;
         }
-        // A list of names is not cut at its "and" ("Kenji and Rin").
-        if conn == Conn::And && i > first && tokens[i - 1].is_agent() && tokens.get(i + 1).is_some_and(|t| t.is_agent())
+        // A list of names is not cut at its "and" ("Kenji and Rin"), unless a verb stands before the list and
+        // another right after its second name: that name opens a clause ("Kenji blacked Rin and Yumi blacked Shion").
+        let is_cue = |t: &Token| matches!(t.lex(), Some(Lex::Cue(_)));
+        let new_clause =
+            lexicon.word_boundaries && tokens[first..i].iter().any(is_cue) && tokens.get(i + 2).is_some_and(is_cue);
+        if conn == Conn::And
+            && i > first
+            && tokens[i - 1].is_agent()
+            && tokens.get(i + 1).is_some_and(Token::is_agent)
+            && !new_clause
         {
             continue;
         }
