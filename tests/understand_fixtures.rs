@@ -505,6 +505,8 @@ a claim came out with だって	ja	さっきユミが占い師だって出てき
 everyone called after a comma	en	Vote Rin, everyone.	REQUEST ANY (VOTE Agent[07])
 a second subject after and opens a clause	en	Kenji blacked Rin and Yumi blacked Shion.	Agent[03] DIVINED Agent[07] WEREWOLF ; Agent[08] DIVINED Agent[04] WEREWOLF
 a list before one verb stays a list	en	Kenji and Rin voted for Yumi.	Agent[03] VOTED Agent[08] ; Agent[07] VOTED Agent[08]
+the medium's word closing a sentence claims the role	ja	実は僕が霊能だよ。	COMINGOUT Agent[09] MEDIUM
+the medium's word before more words says whose result	ja	霊能です、ミナトは黒でした	IDENTIFIED Agent[01] WEREWOLF
 ";
 
 #[test]

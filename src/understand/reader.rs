@@ -1384,13 +1384,23 @@ fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
         })
     };
     let value = |t: &Token| {
-        matches!(t.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
+        (matches!(t.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
+            || source_as_role(scene, t).is_some())
             && (scene.lexicon.word_boundaries
                 || !text.get(t.end..).is_some_and(case_particle) && !role_exists(t) && !subject_of_verb(t)
                 || names_speaker(t))
     };
     // A Japanese statement ends with its predicate: «人狼怖いよーボクが占い師» states the last value.
     if scene.lexicon.word_boundaries { tokens.iter().position(value) } else { tokens.iter().rposition(value) }
+}
+
+/// «俺が霊能だ», «霊能です。»: the medium's source word followed by a copula that ends the sentence names the
+/// role it belongs to («霊能だよ、ケンジは白» still says whose result follows).
+fn source_as_role(scene: &Scene, token: &Token) -> Option<Role> {
+    let rest = scene.skeleton.text.get(token.end..)?;
+    let after_copula = ["です", "だ", "っす"].iter().find_map(|copula| rest.strip_prefix(copula))?;
+    (!scene.lexicon.word_boundaries && token.lex() == Some(Lex::Source(Source::Medium)) && ends_sentence(after_copula))
+        .then_some(Role::Medium)
 }
 
 /// Whether the speaker is the subject of what follows: a first-person reference before it in the piece
@@ -1476,6 +1486,9 @@ fn fill_state(
                 filled.source = Some(source)
             }
             Tok::Word(Lex::Role(role)) => filled.values.push((Value::Role(role), (token.start, token.end))),
+            Tok::Word(Lex::Source(_)) if let Some(role) = source_as_role(scene, token) => {
+                filled.values.push((Value::Role(role), (token.start, token.end)))
+            }
             Tok::Word(Lex::Species(species)) => filled.values.push((Value::Species(species), (token.start, token.end))),
             Tok::Word(Lex::Mark(species)) => filled.values.push((Value::Mark(species), (token.start, token.end))),
             Tok::Word(Lex::Wolf) => filled.values.push((Value::Wolf, (token.start, token.end))),
@@ -1622,7 +1635,8 @@ fn fill_state(
             && reason.start == value_token.end
             && matches!(reason.lex(), Some(Lex::Conn(Conn::Therefore | Conn::ReasonBefore))));
     filled.bare_role = !called
-        && matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
+        && (matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
+            || source_as_role(scene, &value_token).is_some())
         && (own_role_as_reason
             || content.iter().all(|t| t.start == value_token.start || copula(t))
                 && content.iter().position(|t| t.start == value_token.start).is_some_and(|i| {
