@@ -507,6 +507,9 @@ a second subject after and opens a clause	en	Kenji blacked Rin and Yumi blacked 
 a list before one verb stays a list	en	Kenji and Rin voted for Yumi.	Agent[03] VOTED Agent[08] ; Agent[07] VOTED Agent[08]
 the medium's word closing a sentence claims the role	ja	実は僕が霊能だよ。	COMINGOUT Agent[09] MEDIUM
 the medium's word before more words says whose result	ja	霊能です、ミナトは黒でした	IDENTIFIED Agent[01] WEREWOLF
+hearsay about what a named player thinks is theirs	en	Rin thinks Kenji is the possessed, apparently.	Agent[07] ESTIMATE Agent[03] POSSESSED
+hearsay with nobody named stays unattributed	en	Apparently Kenji is a wolf.	Skip
+a question mark on a tail of no content asks only the tail	en	Fine, I'm the medium, pleased now?	COMINGOUT Agent[09] MEDIUM
 ";
 
 #[test]

@@ -412,7 +412,10 @@ fn check_modality(f: &Filled) -> Result<(), Drop> {
     if f.flags.any(Flags::CONDITIONAL) {
         return Err(drop("under a condition or hypothesis (C17)"));
     }
-    if f.flags.any(Flags::HEARSAY) {
+    // "Mizuki thinks I'm the possessed, apparently": hearsay about what a named player thinks or says is theirs.
+    let attributed =
+        f.flags.any(Flags::OPINION | Flags::REPORT) && f.subject.as_ref().is_some_and(Party::is_third_party);
+    if f.flags.any(Flags::HEARSAY) && !attributed {
         return Err(drop("unattributed hearsay (C5)"));
     }
     if f.flags.any(Flags::WHY) {

@@ -77,7 +77,8 @@ pub fn read(scene: &Scene) -> Read {
         let mut day: Option<u32> = None;
         let mut sentence_source: Option<Origin> = None;
         let count = pieces.len();
-        let asked_from = if sentence.asked { asked_from(scene, &pieces) } else { count };
+        let asked = sentence.asked && !asks_only_its_tail(scene, &pieces);
+        let asked_from = if asked { asked_from(scene, &pieces) } else { count };
         // A reason result with no player, read again once the conclusion after it names one.
         let mut deferred: Option<Deferred> = None;
         let mut piece_before: Option<std::ops::Range<usize>> = None;
@@ -906,6 +907,24 @@ fn sentence_flags(scene: &Scene, pieces: &[Piece], asked: bool) -> (Flags, usize
         }
     }
     (flags, conditional_from)
+}
+
+/// "Okay okay, I'm the seer, happy now?": an English question mark after a comma and words that say nothing the
+/// reader knows asks only those words; what comes before is stated.
+fn asks_only_its_tail(scene: &Scene, pieces: &[Piece]) -> bool {
+    let Some(last) = pieces.last() else { return false };
+    let text = scene.skeleton.text.as_str();
+    let says_something = |t: &&Token| {
+        t.is_agent()
+            || matches!(t.kind, Tok::Talk(_) | Tok::Day(_))
+            || matches!(
+                t.lex(),
+                Some(Lex::Cue(_) | Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf | Lex::Wh | Lex::Everyone)
+            )
+    };
+    let after_words = scene.tokens[last.tokens.clone()].iter().rfind(says_something).map_or(last.start, |t| t.end);
+    let tail = &text[after_words..last.end];
+    scene.lexicon.word_boundaries && tail.trim_start().starts_with(',') && tail.contains(|c: char| c.is_alphabetic())
 }
 
 /// Whether a token is a marker word saying any of `flags`.
