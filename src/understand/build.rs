@@ -1099,7 +1099,7 @@ fn asks_the_actor(scene: &Scene, f: &Filled, frame: &Frame) -> bool {
 /// VOTE / VOTED, DIVINATION, GUARD / GUARDED, ATTACK / ATTACKED, and requests and questions about them.
 fn action(scene: &Scene, f: &Filled) -> Built {
     let Some(frame) = f.frame else { return Err(drop("no verb")) };
-    // «今夜の襲撃、リンでいこう», «占い先はシオンでお願い»: a player marked «で» after an act noun is what a call
+    // «今夜の襲撃はリンでいこう», «占い先はシオンでお願い»: a player marked «で» after an act noun is what a call
     // settles on; said flatly («投票先はミヅキで。») it is a proposal or the speaker's own choice (C8).
     if f.target.as_ref().is_some_and(|t| t.after.as_deref() == Some("で"))
         && !f.flags.any(Flags::REQUEST | Flags::INCLUSIVE | Flags::SHOULD)

@@ -652,7 +652,7 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
             && !(scene.lexicon.word_boundaries && person == Person::Me && text[last.end..token.start].trim() == ",")
             // "Vote Yumi, everyone.": the group after a bare comma is called on, not listed.
             && !(scene.lexicon.word_boundaries && person == Person::Everyone && text[last.end..token.start].trim() == ",")
-            // "Takumi blacked Yumi and Yumi blacked Takumi": a name said again opens a clause of its own.
+            // A list never names one player twice («AかAが狼»: the name said again is no second member).
             && !last.people.contains(&person)
         {
             // «ケンジかリンが狼», "Kenji or Rin is a wolf": one of them, unless a quantifier says how many.
