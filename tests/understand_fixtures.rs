@@ -510,6 +510,9 @@ the medium's word before more words says whose result	ja	霊能です、ミナ�
 hearsay about what a named player thinks is theirs	en	Rin thinks Kenji is the possessed, apparently.	Agent[07] ESTIMATE Agent[03] POSSESSED
 hearsay with nobody named stays unattributed	en	Apparently Kenji is a wolf.	Skip
 a question mark on a tail of no content asks only the tail	en	Fine, I'm the medium, pleased now?	COMINGOUT Agent[09] MEDIUM
+an act offered as one of two alternatives	ja	今日はリンに入れるかユミに入れるかだね	Skip
+one act said with か is still the speaker's	ja	今日はリンに入れるか	VOTE Agent[07]
+tonight's divination given to a player	en	Tonight's divination goes to Shion.	DIVINATION Agent[04]
 ";
 
 #[test]
