@@ -136,12 +136,8 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
             conn = Conn::ReasonBefore;
         }
         // «…。ということは、B»: a reason-giving connective opening a Japanese sentence points back at the one
-        // before, as «だから» does («なんで、…？» opening a question asks why).
-        if conn == Conn::ReasonBefore
-            && !lexicon.word_boundaries
-            && !asked
-            && text[start..token.start].trim().is_empty()
-        {
+        // before, as «だから» does.
+        if conn == Conn::ReasonBefore && !lexicon.word_boundaries && text[start..token.start].trim().is_empty() {
             conn = Conn::Therefore;
         }
         // A list of names is not cut at its "and" ("Kenji and Rin"), unless a verb stands before the list and
