@@ -746,12 +746,15 @@ fn fill_frame<'f>(
     }
     // «ユミに入れるかタクミに入れるか»: an act offered as one of two alternatives is undecided (C17).
     let text = scene.skeleton.text.as_str();
-    let offered = |cue: &Token| {
-        let end = scene.lexicon.ending_at(text, cue.end).map_or(cue.end, |(_, end)| end);
-        text[cue.end..end].ends_with("か、") || text[end..].starts_with('か')
-    };
+    let offered_until =
+        |cue_end: usize, end: usize| text[cue_end..end].ends_with("か、") || text[end..].starts_with('か');
+    let offered =
+        |cue: &Token| offered_until(cue.end, scene.lexicon.ending_at(text, cue.end).map_or(cue.end, |(_, end)| end));
     let same_act = |t: &Token| matches!(t.lex(), Some(Lex::Cue(f)) if scene.lexicon.frames.frames[f as usize].class == frame.class);
-    if japanese && offered(&cue) && tokens.iter().any(|t| t.start != cue.start && same_act(t) && offered(t)) {
+    if japanese
+        && offered_until(cue.end, tail_end)
+        && tokens.iter().any(|t| t.start != cue.start && same_act(t) && offered(t))
+    {
         flags.insert(Flags::UNDECIDED);
     }
     let mut day = None;
