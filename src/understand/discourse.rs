@@ -784,20 +784,24 @@ fn gapped_verbs(scene: &Scene, mut pieces: Vec<Piece>) -> Vec<Piece> {
             .count();
         (players, values)
     };
-    let is_cue = |t: &Token| matches!(t.lex(), Some(Lex::Cue(_)));
     for i in 0..pieces.len().saturating_sub(1) {
         let (gapped, full) = (&pieces[i], &pieces[i + 1]);
         if gapped.closed_by.is_some() || full.opened_by.is_some() || !gapped.holes.is_empty() {
             continue;
         }
         let own = &scene.tokens[gapped.own_from.max(gapped.tokens.start)..gapped.tokens.end];
-        let Some(verb) = scene.tokens[full.tokens.clone()].iter().position(is_cue).map(|k| full.tokens.start + k)
+        let Some(verb) =
+            scene.tokens[full.tokens.clone()].iter().position(Token::is_cue).map(|k| full.tokens.start + k)
         else {
             continue;
         };
         let before_verb = &scene.tokens[full.tokens.start..verb];
         let (players, values) = shape(own);
-        if own.iter().any(is_cue) || players + values < 2 || players == 0 || (players, values) != shape(before_verb) {
+        if own.iter().any(Token::is_cue)
+            || players + values < 2
+            || players == 0
+            || (players, values) != shape(before_verb)
+        {
             continue;
         }
         let holes = std::iter::once(full.tokens.start..verb).chain(full.holes.iter().cloned()).collect();

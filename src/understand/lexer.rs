@@ -46,6 +46,11 @@ impl Token<'_> {
         matches!(self.kind, Tok::Agent { .. })
     }
 
+    /// A word that evokes a frame.
+    pub fn is_cue(&self) -> bool {
+        matches!(self.kind, Tok::Word(Lex::Cue(_)))
+    }
+
     /// A role, species or result mark word.
     pub fn is_value(&self) -> bool {
         matches!(self.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))

@@ -775,7 +775,6 @@ fn fill_frame<'f>(
                     marker = marker | Flags::CONDITIONAL;
                 }
                 // «お前を吊らなきゃ誰かの養分»: «なきゃ» with more words after it is «なければ», a condition.
-                let text = scene.skeleton.text.as_str();
                 if japanese
                     && marker.any(Flags::SHOULD)
                     && text[token.start..token.end].ends_with('ゃ')

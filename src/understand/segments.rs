@@ -143,13 +143,12 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
         // A list of names is not cut at its "and" ("Kenji and Rin"), unless a verb stands before the list and
         // another right after its second name: that name opens a clause ("Kenji blacked Rin and Yumi blacked Shion").
         // ("Both people I divined, Sakura and Yumi, came back white" is a list set off by commas.)
-        let is_cue = |t: &Token| matches!(t.lex(), Some(Lex::Cue(_)));
         let close = |a: &Token, b: &Token| !text[a.end..b.start].contains(',');
         let new_clause = lexicon.word_boundaries
             && i >= first + 2
-            && is_cue(&tokens[i - 2])
+            && tokens[i - 2].is_cue()
             && close(&tokens[i - 2], &tokens[i - 1])
-            && tokens.get(i + 2).is_some_and(|verb| is_cue(verb) && close(&tokens[i + 1], verb));
+            && tokens.get(i + 2).is_some_and(|verb| verb.is_cue() && close(&tokens[i + 1], verb));
         if conn == Conn::And
             && i > first
             && tokens[i - 1].is_agent()
