@@ -513,6 +513,40 @@ a question mark on a tail of no content asks only the tail	en	Fine, I'm the medi
 an act offered as one of two alternatives	ja	今日はリンに入れるかユミに入れるかだね	Skip
 one act said with か is still the speaker's	ja	今日はリンに入れるか	VOTE Agent[07]
 tonight's divination given to a player	en	Tonight's divination goes to Shion.	DIVINATION Agent[04]
+a wh-word before you asks without a question mark	en	@rin who u suspecting	INQUIRE Agent[07] (ESTIMATE ANY WEREWOLF)
+an embedded wh-clause stays unasked	en	Who you vote for is up to you.	Skip
+a player for my vote	en	Still Shion for my vote.	VOTE Agent[04]
+a cue before a colon names the player after it	en	Top wolf read: Yumi.	ESTIMATE Agent[08] WEREWOLF
+examined as a look	en	Seer here. I examined Rin and the result was werewolf.	COMINGOUT Agent[09] SEER ; DIVINED Agent[07] WEREWOLF
+the speaker vouching calls nobody	en	As the medium, I can tell you Kenji was human.	IDENTIFIED Agent[03] HUMAN
+one's own view with 的に	ja	僕的に最黒はユミかな	ESTIMATE Agent[08] WEREWOLF
+a list set off before its quantifier is the topic	ja	リンとユミ、二人ともタクミに入れてたよ	AND (Agent[07] VOTED Agent[06]) (Agent[08] VOTED Agent[06])
+a list set off before its quantifier stays the object	ja	ケンジとリン、両方とも占いたい	AND (DIVINATION Agent[03]) (DIVINATION Agent[07])
+a reason for speaking up is no because	ja	霊能者だから言うけど、ケンジは白だった	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[03] HUMAN
+a reason for speaking up is no because	en	I'm the seer, so I'll say it: Rin is black.	COMINGOUT Agent[09] SEER ; DIVINED Agent[07] WEREWOLF
+a cleft names who gave the result	ja	ユミに黒を出したのはシオンだよ	Agent[04] DIVINED Agent[08] WEREWOLF
+a cleft names who voted	ja	昨日ミナトに入れたのはサクラです	Agent[02] VOTED Agent[01]
+a cleft names who suspects	ja	ケンジを疑ってるのはリンだけ	Agent[07] ESTIMATE Agent[03] WEREWOLF
+the speaker after a comma acts	ja	今夜はリン、俺が噛む	ATTACK Agent[07]
+whose mind is asked with の中で	ja	シオン、あなたの中で一番怪しいのは誰？	INQUIRE Agent[04] (ESTIMATE ANY WEREWOLF)
+もそう repeats an opinion	ja	リンは怪しい。ケンジもそう	ESTIMATE Agent[07] WEREWOLF ; ESTIMATE Agent[03] WEREWOLF
+same goes for repeats an opinion	en	Rin seems sus. Same goes for Kenji.	ESTIMATE Agent[07] WEREWOLF ; ESTIMATE Agent[03] WEREWOLF
+a claim pulled back	ja	ユミが占いCOを引っ込めた	Agent[08] NOT (COMINGOUT Agent[08] SEER)
+what a player is quoted as saying is theirs	ja	サクラによると、タクミが怪しいって	Agent[02] ESTIMATE Agent[06] WEREWOLF
+what a player is quoted as saying is theirs	ja	ケンジが狩人COした。本人いわく、昨夜はリンを守ったと	Agent[03] COMINGOUT Agent[03] BODYGUARD ; Agent[03] GUARDED Agent[07]
+a medium check named beats a verdict handed back	en	Rin came back human on my medium check.	IDENTIFIED Agent[07] HUMAN
+the wolves went for a player	en	The werewolves went for Sakura last night.	ANY ATTACKED Agent[02]
+I'd rather you didn't asks not to	en	Yumi, I'd rather you didn't vote for Rin.	REQUEST Agent[08] (NOT (VOTE Agent[07]))
+a result a player says came back is theirs	en	Shion says Kenji came back black.	Agent[04] DIVINED Agent[03] WEREWOLF
+like werewolves	en	Rin and Yumi both act like werewolves.	AND (ESTIMATE Agent[07] WEREWOLF) (ESTIMATE Agent[08] WEREWOLF)
+a player gets my protection	en	Tonight Shion gets my protection.	GUARD Agent[04]
+covered as guarded	en	I covered Minato last night.	GUARDED Agent[01]
+covering for a player is no guard	en	Rin keeps covering for Kenji.	Skip
+a ballot cast for a player	en	Yumi cast her ballot for Rin yesterday.	Agent[08] VOTED Agent[07]
+my kill tonight	en	Minato is my kill tonight.	ATTACK Agent[01]
+my read is that	en	My read is that Yumi's a wolf.	ESTIMATE Agent[08] WEREWOLF
+a preposition inside the cue	en	Going with Takumi today.	VOTE Agent[06]
+a preposition inside the cue	en	Tonight I'll look into Sakura.	DIVINATION Agent[02]
 ";
 
 #[test]

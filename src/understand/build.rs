@@ -1057,6 +1057,8 @@ fn denied_if_negated(f: &Filled, sentence: Sentence) -> Result<Sentence, Drop> {
 fn thinker(holder: &Party, target: Option<&Party>) -> bool {
     holder.after.as_deref() == Some("は")
         && target.is_some_and(|t| matches!(t.after.as_deref(), Some("が" | "を")) && t.start > holder.end)
+        // «サクラを疑ってるのはケンジだけ»: the player a cleft puts after the opinion.
+        || holder.after.is_none() && target.is_some_and(|t| t.after.as_deref() == Some("を") && t.end < holder.start)
 }
 
 fn value_roles(f: &Filled) -> Vec<Role> {

@@ -644,10 +644,14 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
                 )
         })
     };
-    // «最終投票：ユミ», «護衛：ケンジ»: a piece that ends in its cue and a colon names its player after the colon.
+    // «最終投票：ユミ», «護衛：ケンジ», "Top suspect: Sakura": a piece that ends in its cue and a colon names its
+    // player after the colon (in English only when it names nobody itself: "Kenji is sus: he voted Rin",
+    // "Everyone knows her seer result: …").
     let cue_then_colon = |piece: &Piece| {
-        !scene.lexicon.word_boundaries
-            && scene.tokens[piece.tokens.clone()].last().is_some_and(|t| {
+        let tokens = &scene.tokens[piece.tokens.clone()];
+        (!scene.lexicon.word_boundaries
+            || !tokens.iter().any(|t| t.is_agent() || t.is_value() || matches!(t.lex(), Some(Lex::Everyone | Lex::Wh))))
+            && tokens.last().is_some_and(|t| {
                 matches!(t.lex(), Some(Lex::Cue(_))) && scene.skeleton.text[t.end..].trim_start().starts_with(':')
             })
     };

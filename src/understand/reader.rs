@@ -138,7 +138,10 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
             {
                 if frame.class == super::frames::Class::Result {
                     // Keep the word that names the source; the other may give the species («cleared»).
-                    merged_source = merged_source.or(frame.source).or(last.source);
+                    // "came back human on my medium check": a source said outright beats the one a verdict
+                    // handed back is assumed to have.
+                    let said = |f: &Frame| f.source.filter(|_| !f.handed_back);
+                    merged_source = merged_source.or(said(frame)).or(said(last)).or(frame.source).or(last.source);
                     merged_value = merged_value.or(frame.value).or(last.value);
                     if last.source.is_some() || frame.source.is_none() {
                         continue;
@@ -242,7 +245,7 @@ pub fn read_piece(scene: &Scene, piece: &Piece, context: &PieceContext) -> Piece
         if frame.class == super::frames::Class::Result
             && let Some(f) = filled.as_mut()
         {
-            f.source = f.source.or(merged_source);
+            f.source = if frame.handed_back { merged_source.or(f.source) } else { f.source.or(merged_source) };
             f.merged_value = merged_value;
         }
         // «ケンジは占いCOしてユミ●を出した»: the verbs after the first share its subject.
@@ -647,9 +650,11 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
             && last.people.iter().all(|p| !matches!(p, Person::Wh))
             && !matches!(person, Person::Wh)
             && (scene.lexicon.joins(&text[last.end..token.start]) || both_mo(last))
-            // "Since Kenji blacked Yumi, I'm voting Yumi", "Rin, I trust you": the speaker after a bare comma opens
-            // a clause of its own ("Rin, Kenji and I" is a list).
-            && !(scene.lexicon.word_boundaries && person == Person::Me && text[last.end..token.start].trim() == ",")
+            // "Since Kenji blacked Yumi, I'm voting Yumi", "Rin, I trust you", «タクミ、俺が噛む»: the speaker after a
+            // bare comma opens a clause of its own ("Rin, Kenji and I" is a list; in Japanese, unless unmarked).
+            && !(person == Person::Me
+                && matches!(text[last.end..token.start].trim(), "," | "、")
+                && (scene.lexicon.word_boundaries || party.after.is_some()))
             // "Vote Yumi, everyone.": the group after a bare comma is called on, not listed.
             && !(scene.lexicon.word_boundaries && person == Person::Everyone && text[last.end..token.start].trim() == ",")
             // A list never names one player twice («AかAが狼»: the name said again is no second member).
@@ -672,7 +677,10 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
         out.push(party);
     }
     // A quantifier in the piece («どっちも», "both", "at least one of") belongs to its list.
+    let object_after =
+        |out: &[Party], at: usize| out.iter().any(|p| p.start >= at && matches!(p.after.as_deref(), Some("を" | "に")));
     for token in tokens {
+        let object_after_quant = object_after(&out, token.end);
         let Some(Lex::Quant(quant)) = token.lex() else { continue };
         if let Some(list) = out
             .iter_mut()
@@ -686,6 +694,20 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
             if list.after.as_deref() == Some("の") && token.start == list.mark_end {
                 let (mark, len) = scene.lexicon.mark_after(text, token.end).map_or((None, 0), |(m, l)| (Some(m), l));
                 list.after = mark.map(str::to_owned);
+                list.mark_end = token.end + len;
+            }
+            // «ミナトとシオン、二人ともケンジに投票してた»: a bare list set off by a comma before its quantifier, with
+            // the verb's object named after it, is the clause's topic («ケンジとリン、どっちも占いたい» keeps its
+            // list as the object).
+            if !scene.lexicon.word_boundaries
+                && object_after_quant
+                && list.after.is_none()
+                && text[list.mark_end..token.start]
+                    .trim_matches(|c: char| c.is_whitespace() || matches!(c, '、' | ','))
+                    .is_empty()
+            {
+                let (mark, len) = scene.lexicon.mark_after(text, token.end).map_or(("は", 0), |(m, l)| (m, l));
+                list.after = Some(mark.to_owned());
                 list.mark_end = token.end + len;
             }
         }
@@ -911,6 +933,13 @@ fn fill_frame<'f>(
                     !japanese && party.before.is_none() && right_after(&scene.skeleton.text, cue.end, party.start)
                 } else {
                     has_mark(party, mark, cue.start, cue.end, japanese)
+                        // "I'm going with Kenji", "look into Kenji": the preposition before the player is the
+                        // cue's own last word.
+                        || mark == "after"
+                            && !japanese
+                            && party.before.is_some()
+                            && party.start >= cue.end
+                            && scene.skeleton.text[cue.end..party.start].trim().is_empty()
                 };
                 if !marked {
                     continue;
@@ -985,11 +1014,12 @@ fn fill_frame<'f>(
                 {
                     continue;
                 }
-                // «私はミナト吊りに一票»: the speaker set off with «は» is who acts, never whom their own act is on.
+                // «私はミナト吊りに一票», «タクミ、俺が噛む»: the speaker set off with «は» or «が» is who acts, never
+                // whom their own act is on (a passive aside: «俺が噛まれた»).
                 if *slot == Slot::Target
                     && japanese
                     && matches!(frame.class, Class::Vote | Class::Divine | Class::Guard | Class::Attack)
-                    && mark == "は"
+                    && (mark == "は" || mark == "が" && !filled.flags.any(Flags::PASSIVE))
                     && party.only() == Some(Person::Me)
                 {
                     continue;
@@ -1017,33 +1047,73 @@ fn fill_frame<'f>(
             filled.set(*slot, parties[k].clone());
         }
     }
+    // «ケンジに黒を出したのはリンだよ», «サクラを疑ってるのはケンジだけ»: with what the act is on named before it, the
+    // player a cleft puts after «のは» is who did it.
+    if japanese
+        && filled.subject.is_none()
+        && filled.target.is_some()
+        && let Some(end) = scene.lexicon.nominalised_at(text, cue.end)
+        && let Some(k) = parties.iter().enumerate().position(|(k, p)| {
+            !used[k] && p.after.is_none() && p.people.len() == 1 && text[end..p.start].trim().is_empty()
+        })
+        && parties[k].is_third_party()
+    {
+        used[k] = true;
+        filled.set_subject(parties[k].clone());
+    }
+    // «シオンいわく、ケンジが怪しい», «タクミによると昨晩はミヅキを守った»: what a player is quoted as saying is
+    // theirs (a bare «から» is "from": «ケンジから占う»).
+    if japanese
+        && filled.subject.is_none()
+        && frame.class != Class::Result
+        && let Some(k) = parties.iter().enumerate().position(|(k, p)| {
+            !used[k]
+                && p.after.as_deref() == Some("から")
+                && p.end <= cue.start
+                && p.start >= domain_start
+                && !["から", "より"].iter().any(|bare| text[p.end..].starts_with(bare))
+        })
+        && parties[k].is_third_party()
+        && parties[k].people.len() == 1
+    {
+        used[k] = true;
+        filled.set_subject(parties[k].clone());
+        filled.flags.insert(Flags::REPORT);
+    }
     // "Mizuki told us her divination on Takumi came back werewolf", "According to Rin, her divination…": a result
     // said with "her" / "his" / "their" is another player's, the one before the report word (or else before the
-    // result); with nobody there it is no one's we can name (C5), never the speaker's.
-    if !japanese
-        && frame.class == Class::Result
-        && filled.subject.is_none()
-        && third_person_result(scene, &tokens[at..to.max(at)], &cue)
-    {
-        let report = tokens[from..at]
+    // result); with nobody there it is no one's we can name (C5), never the speaker's. "Kenji says Sakura came back
+    // white": so is a result the player right before a report word tells.
+    if !japanese && frame.class == Class::Result && filled.subject.is_none() {
+        let report_word = tokens[from..at]
             .iter()
             .rposition(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::REPORT)))
-            .map_or(cue.start, |r| tokens[from + r].start);
+            .map(|r| tokens[from + r].start);
+        let report = report_word.unwrap_or(cue.start);
         let teller = parties
             .iter()
             .enumerate()
             .filter(|(k, p)| !used[*k] && p.start >= domain_start && p.end <= report)
             .max_by_key(|(_, p)| p.end)
-            .filter(|(_, p)| p.is_third_party() && p.people.len() == 1);
-        // "Rin posted her divination result": the player before it, taken as what the result is about, is its owner.
-        let owner = filled.target.take_if(|t| t.end <= report && t.is_third_party() && t.people.len() == 1);
-        match (owner, teller) {
-            (Some(owner), _) => filled.set(Slot::Reporter, owner),
-            (None, Some((k, party))) => {
-                used[k] = true;
-                filled.set(Slot::Reporter, party.clone());
+            .filter(|(_, p)| p.is_third_party() && p.people.len() == 1)
+            .map(|(k, p)| (k, p.clone()));
+        if third_person_result(scene, &tokens[at..to.max(at)], &cue) {
+            // "Rin posted her divination result": the player before it, taken as what the result is about, is its
+            // owner.
+            let owner = filled.target.take_if(|t| t.end <= report && t.is_third_party() && t.people.len() == 1);
+            match (owner, teller) {
+                (Some(owner), _) => filled.set(Slot::Reporter, owner),
+                (None, Some((k, party))) => {
+                    used[k] = true;
+                    filled.set(Slot::Reporter, party);
+                }
+                (None, None) => filled.flags.insert(Flags::HEARSAY),
             }
-            (None, None) => filled.flags.insert(Flags::HEARSAY),
+        } else if let (Some(report), Some((k, party))) = (report_word, teller)
+            && text[party.mark_end.max(party.end)..report].trim().is_empty()
+        {
+            used[k] = true;
+            filled.set(Slot::Reporter, party);
         }
     }
     // «Agent[02]にAgent[01]を占ってほしい»: in a request, a player marked «に» and left over is the one asked; with

@@ -3,6 +3,7 @@
 //! reason before or after, "so", "but"). A piece that evokes nothing lends its words to the next piece of
 //! its sentence (or, at the end, to the previous one): 「ケンジとリン、どっちも怪しい」 is read as one.
 
+use super::agents::RefKind;
 use super::lexer::{Tok, Token};
 use super::lexicon::{Conn, Lex, Lexicon};
 
@@ -62,11 +63,25 @@ pub fn split(text: &str, tokens: &[Token], lexicon: &Lexicon) -> Vec<Sentence> {
         .collect()
 }
 
+/// "@minato who u voting": chat drops the question mark; a wh-word opening the sentence (after any names
+/// called) right before "you" asks, when nothing at all closes the sentence ("Who you vote for is yours." does not).
+fn chat_question(text: &str, tokens: &[Token], after_last_word: usize, end: usize) -> bool {
+    if !text[after_last_word..end].trim().is_empty() {
+        return false;
+    }
+    let mut rest = tokens.iter().skip_while(|t| matches!(t.kind, Tok::Agent { kind: RefKind::Other, .. }));
+    let (Some(wh), Some(you)) = (rest.next(), rest.next()) else { return false };
+    matches!(wh.kind, Tok::Word(Lex::Wh))
+        && matches!(you.kind, Tok::Agent { kind: RefKind::You, .. })
+        && text[wh.end..you.start].trim().is_empty()
+}
+
 fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Lexicon) -> Sentence {
     let first = tokens.partition_point(|t| t.start < start);
     let last = tokens.partition_point(|t| t.start < end);
     let after_last_word = tokens[first..last].last().map_or(start, |t| t.end);
-    let asked = text[after_last_word..end].contains('?');
+    let asked =
+        text[after_last_word..end].contains('?') || chat_question(text, &tokens[first..last], after_last_word, end);
 
     // Cut points: (offset, token index where the next piece starts, connective opening it, connective closing
     // the previous one).
