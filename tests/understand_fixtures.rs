@@ -547,6 +547,22 @@ my kill tonight	en	Minato is my kill tonight.	ATTACK Agent[01]
 my read is that	en	My read is that Yumi's a wolf.	ESTIMATE Agent[08] WEREWOLF
 a preposition inside the cue	en	Going with Takumi today.	VOTE Agent[06]
 a preposition inside the cue	en	Tonight I'll look into Sakura.	DIVINATION Agent[02]
+a player named after a verb's linking form acts in the next clause too	ja	ユミが占いCOして、ケンジに黒を出してる	Agent[08] COMINGOUT Agent[08] SEER ; Agent[08] DIVINED Agent[03] WEREWOLF
+a verb's continuative stem links like the te-form	ja	リンが狩人を名乗り、ユミも狩人を名乗った	Agent[07] COMINGOUT Agent[07] BODYGUARD ; Agent[08] COMINGOUT Agent[08] BODYGUARD
+a claim put forward	ja	私も霊能者として名乗りを上げます	COMINGOUT Agent[09] MEDIUM
+the victim of the wolves	ja	昨夜は人狼にユミがやられた	ANY ATTACKED Agent[08]
+the scent of a wolf	ja	タクミは人狼の気配がする	ESTIMATE Agent[06] WEREWOLF
+a wolf's feast proposed	ja	今夜はサクラを喰らおう	REQUEST ANY (ATTACK Agent[02])
+whom the holder thinks is the seer	ja	僕はシオンが本物の占い師だと思う	ESTIMATE Agent[04] SEER
+a divination told as when I looked	ja	占ってみたらユミは白だった	DIVINED Agent[08] HUMAN
+a negated own vote as a noun	en	My vote is not going to Kenji today.	NOT (VOTE Agent[03])
+a negated own vote as a noun	en	Rin didn't get my vote.	NOT (VOTED Agent[07])
+which way asks	en	Yumi, which way is your vote leaning?	INQUIRE Agent[08] (VOTE ANY)
+a vote thrown	en	Could you all throw a vote at Shion?	REQUEST ANY (VOTE Agent[04])
+a role holder called after so keeps the reason	en	Rin is confirmed white, so seer, please check Yumi instead.	BECAUSE (ESTIMATE Agent[07] VILLAGER) (REQUEST ANY (DIVINATION Agent[08]))
+the speaker answers their own question	ja	シオン、誰に投票する？ 俺はケンジ	INQUIRE Agent[04] (VOTE ANY) ; VOTE Agent[03]
+what a named player thinks of the speaker	ja	ミナトは私のことを狂人だと思ってるらしい	Agent[01] ESTIMATE Agent[09] POSSESSED
+a result by another seer too	ja	サクラの占いでもケンジは黒	Agent[02] DIVINED Agent[03] WEREWOLF
 ";
 
 #[test]

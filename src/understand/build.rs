@@ -1448,7 +1448,9 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             // «リンが私を白と言っていた», «私のこと黒って言った»: a result mark a named player gave the speaker is
             // that player's divination (C18), and a role they named is their opinion (C5), as for anyone else
             // («リョウがあなたを白って言った», «ケンジはリンのこと狼だって言ってた»).
-            if f.flags.any(Flags::REPORT)
+            // «シオンは僕を狂人だと思ってる»: so is a role they are said to think the speaker has.
+            let thinks = f.flags.any(Flags::OPINION) && !matches!(value, Value::Mark(_));
+            if (f.flags.any(Flags::REPORT) || thinks)
                 && !f.flags.any(Flags::NEG | Flags::QUESTION)
                 && f.source.is_none()
                 && let Some(giver) =

@@ -120,6 +120,9 @@ pub fn read(scene: &Scene) -> Read {
                 if read.readings.is_empty() {
                     read.readings = likewise(scene, &piece, acts);
                 }
+                if read.readings.is_empty() {
+                    read.readings = answered_own(scene, &piece, acts);
+                }
             }
             if let Some(waiting) = deferred.take()
                 && let Some(object) = &read.object
@@ -156,7 +159,8 @@ pub fn read(scene: &Scene) -> Read {
             {
                 state.source = Some(origin);
             }
-            subject = read.subject.filter(|_| scene.lexicon.word_boundaries);
+            subject =
+                read.subject.filter(|_| scene.lexicon.word_boundaries || read.links_on && ends_linking(scene, &piece));
             day = read.day;
             if read.topic.is_some() {
                 state.topic = read.topic;
@@ -306,6 +310,57 @@ fn likewise(scene: &Scene, piece: &Piece, said: &[Reading]) -> Vec<Reading> {
     }]
 }
 
+/// «@ミナト 昨日誰に入れた？ 僕はサクラ»: the speaker and one player, after the speaker asked someone for an act,
+/// answer the question for the speaker.
+fn answered_own(scene: &Scene, piece: &Piece, said: &[Reading]) -> Vec<Reading> {
+    let [said] = said else { return Vec::new() };
+    let Content::Inquire { sentence: asked, .. } = &said.sentence.content else { return Vec::new() };
+    if asked.subject.is_some() {
+        return Vec::new();
+    }
+    let text = scene.skeleton.text.as_str();
+    let tokens = &scene.tokens[piece.tokens.clone()];
+    let [me, other, rest @ ..] = tokens else { return Vec::new() };
+    let (
+        Tok::Agent { kind: RefKind::Me, after: Some("は" | "も"), after_end, .. },
+        Tok::Agent { index, kind: RefKind::Other, .. },
+    ) = (me.kind, other.kind)
+    else {
+        return Vec::new();
+    };
+    let copula_only = rest
+        .iter()
+        .all(|t| matches!(t.lex(), Some(Lex::Markers(m)) if (m & Flags::COPULA.complement()) == Flags::NONE));
+    let Some(player) = scene.skeleton.refs[index].agent.filter(|&a| Some(a) != scene.ctx.speaker) else {
+        return Vec::new();
+    };
+    if !copula_only || !unsaid(scene, &text[piece.start..me.start]) || !unsaid(scene, &text[after_end..other.start]) {
+        return Vec::new();
+    }
+    let content = match asked.content {
+        Content::Vote { target: Agent::Any } => Content::Vote { target: player },
+        Content::Voted { target: Agent::Any } => Content::Voted { target: player },
+        Content::Divination { target: Agent::Any } => Content::Divination { target: player },
+        Content::Guard { target: Agent::Any } => Content::Guard { target: player },
+        Content::Estimate { target: Agent::Any, role } => Content::Estimate { target: player, role },
+        _ => return Vec::new(),
+    };
+    // The question's frame, filled now by the speaker's answer.
+    let trace = Trace {
+        frame: format!("{} (answered)", said.trace.frame),
+        class: said.trace.class,
+        fillers: vec![("actor", (me.start, me.end)), ("target", (other.start, other.end))],
+        flags: Flags::NONE,
+    };
+    vec![Reading {
+        sentence: Protocol { subject: None, content },
+        span: (piece.start, piece.end),
+        trace,
+        alternatives: Vec::new(),
+        ..*said
+    }]
+}
+
 /// Text between a piece's words that says nothing: spaces, punctuation and sentence-final particles.
 fn unsaid(scene: &Scene, gap: &str) -> bool {
     let mut rest = gap.trim_matches(|c: char| !c.is_alphanumeric());
@@ -313,6 +368,11 @@ fn unsaid(scene: &Scene, gap: &str) -> bool {
         rest = rest[..rest.len() - particle.len()].trim_end_matches(|c: char| !c.is_alphanumeric());
     }
     rest.is_empty()
+}
+
+/// «ケンジが占いCOして、…»: a Japanese piece that ends in its verb's linking form, closed by no connective.
+fn ends_linking(scene: &Scene, piece: &Piece) -> bool {
+    piece.closed_by.is_none() && text_before(scene, piece.end).ends_with(['て', 'で', 'り'])
 }
 
 /// A piece of nothing but copula words («です», «だよ»).
@@ -659,9 +719,20 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
     let mut carry: Option<Piece> = None;
     // The carried words were cut by an attributive clause, not ended by a comma.
     let mut interrupted = false;
+    let mut called_after: Option<Conn> = None;
     let mut pieces = pieces.into_iter().peekable();
     while let Some(piece) = pieces.next() {
         let mut piece = piece;
+        // "…, so bodyguard, please keep her safe": a role holder called between a connective and the call says
+        // nothing; the connective goes on to the call.
+        if role_called(scene, &piece, pieces.peek()) {
+            called_after = piece.opened_by.or(called_after);
+            continue;
+        }
+        if piece.opened_by.is_none() {
+            piece.opened_by = called_after.take();
+        }
+        called_after = None;
         // ", who we executed yesterday,": an attributive clause asserts nothing (C6); the words around it
         // read as one, without it.
         let relative = piece.opened_by == Some(Conn::Relative)
@@ -754,6 +825,28 @@ fn appositive(scene: &Scene, piece: &Piece, next: Option<&Piece>) -> bool {
     matches!(role.lex(), Some(Lex::Role(_)))
         && text[role.end..piece.end].trim_matches(|c: char| c.is_whitespace() || c == ',').is_empty()
         && (nearby.apposition(lead) || lead.is_empty() && determined && next.is_some_and(|next| reports(scene, next)))
+}
+
+/// ", bodyguard, please…": an English piece of only a role word (after a determiner at most) set off by commas
+/// before a piece that asks for something.
+fn role_called(scene: &Scene, piece: &Piece, next: Option<&Piece>) -> bool {
+    if !scene.lexicon.word_boundaries || piece.tokens.start == 0 {
+        return false;
+    }
+    let Some(next) = next else { return false };
+    let tokens = &scene.tokens[piece.tokens.clone()];
+    let opened = tokens.iter().take_while(|t| matches!(t.lex(), Some(Lex::Conn(_)))).last();
+    let mut words = tokens.iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise | Lex::Conn(_))));
+    let (Some(role), None) = (words.next(), words.next()) else { return false };
+    let text = scene.skeleton.text.as_str();
+    let lead_start = opened.map_or(piece.start, |t| t.end);
+    let lead = text[lead_start.min(role.start)..role.start].trim_matches(|c: char| c.is_whitespace() || c == ',');
+    matches!(role.lex(), Some(Lex::Role(_)))
+        && scene.lexicon.nearby.without_determiners(lead).is_empty()
+        && text[role.end..piece.end].trim_matches(|c: char| c.is_whitespace() || c == ',').is_empty()
+        && scene.tokens[next.tokens.clone()]
+            .first()
+            .is_some_and(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::REQUEST)))
 }
 
 /// The text before `at` without the commas and spaces that set it off.

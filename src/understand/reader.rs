@@ -30,6 +30,9 @@ pub struct PieceReading {
     /// The explicit subject of the piece's last frame (a third party), for a following piece that starts
     /// with its verb ("Midori claimed Seer and divined Shizue").
     pub subject: Option<Party>,
+    /// The piece's last verb links to the next with its て-form («ケンジが占いCOして、…»): in Japanese, only then
+    /// does its subject carry over.
+    pub links_on: bool,
     /// The player the piece is about («ダイスケは…», a third party marked as topic or subject): Japanese
     /// leaves it out of the clauses after it («…投票してたから、狼っぽい»).
     pub topic: Option<Party>,
@@ -574,6 +577,7 @@ fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &m
     {
         out.subject = Some(party.clone());
     }
+    out.links_on = filled.flags.any(Flags::TE);
     match build(scene, &filled, context) {
         super::build::Outcome::Read(readings) => {
             let class = filled.frame.map(|frame| frame.class);
@@ -1011,6 +1015,25 @@ fn fill_frame<'f>(
                     && mark == "の"
                     && party.mark_end <= cue.start
                     && scene.skeleton.text.get(party.mark_end..cue.start).is_some_and(|gap| gap.contains(['、', ',']))
+                {
+                    continue;
+                }
+                // «占ったらユミが黒だった»: a Japanese divination's actor stands before it; a player marked «は»/«が»
+                // after it is the one divined, and only then.
+                if japanese && frame.class == Class::Divine && matches!(mark.as_str(), "は" | "が") {
+                    let after_verb = party.start >= cue.end;
+                    if (*slot == Slot::Target) != after_verb {
+                        continue;
+                    }
+                }
+                // «私はケンジが本物の占い師だと思う»: of «XはYが…», Y is whom the opinion is about, X who holds it.
+                if *slot == Slot::Target
+                    && japanese
+                    && frame.class == Class::Estimate
+                    && mark == "は"
+                    && parties.iter().any(|other| {
+                        other.after.as_deref() == Some("が") && other.start >= party.mark_end && other.end <= cue.start
+                    })
                 {
                     continue;
                 }
