@@ -563,6 +563,7 @@ a role holder called after so keeps the reason	en	Rin is confirmed white, so see
 the speaker answers their own question	ja	シオン、誰に投票する？ 俺はケンジ	INQUIRE Agent[04] (VOTE ANY) ; VOTE Agent[03]
 what a named player thinks of the speaker	ja	ミナトは私のことを狂人だと思ってるらしい	Agent[01] ESTIMATE Agent[09] POSSESSED
 a result by another seer too	ja	サクラの占いでもケンジは黒	Agent[02] DIVINED Agent[03] WEREWOLF
+a verb linked by its te-form takes the past of the sentence's end	ja	リンがユミに投票して、ユミが吊られた	Agent[07] VOTED Agent[08]
 ";
 
 #[test]

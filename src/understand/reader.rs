@@ -873,6 +873,14 @@ fn fill_frame<'f>(
     if japanese && context.last && flags.contains(Flags::TE) && ends_sentence(&scene.skeleton.text[tail_end..]) {
         filled.flags.insert(Flags::REQUEST);
     }
+    // «ユミがケンジに投票して、ケンジが吊られた»: a verb linked by its て-form takes its tense from the sentence's end.
+    if japanese
+        && flags.contains(Flags::TE)
+        && !filled.flags.any(Flags::PAST | Flags::REQUEST | Flags::INTENT | Flags::INCLUSIVE | Flags::QUESTION)
+        && sentence_ends_past(scene, tail_end)
+    {
+        filled.flags.insert(Flags::PAST);
+    }
     filled.day = day.or(context.day);
     filled.talk = talk;
     filled.time = time;
@@ -1537,6 +1545,17 @@ fn third_person_result(scene: &Scene, clause: &[Token], cue: &Token) -> bool {
 }
 
 /// Whether only a sentence end follows («ね», «よ», punctuation).
+/// Whether the Japanese sentence going on at `at` ends in the past («…吊られた。», «…入れてたよ»).
+fn sentence_ends_past(scene: &Scene, at: usize) -> bool {
+    let rest = &scene.skeleton.text[at..];
+    let sentence = &rest[..rest.find(['。', '!', '?', '\n']).unwrap_or(rest.len())];
+    let mut said = sentence.trim_end_matches(|c: char| !c.is_alphanumeric());
+    while let Some(particle) = scene.lexicon.sentence_final.iter().find(|p| said.ends_with(p.as_str())) {
+        said = said[..said.len() - particle.len()].trim_end_matches(|c: char| !c.is_alphanumeric());
+    }
+    said.ends_with('た') || said.ends_with("たん") || said.ends_with("たんだ")
+}
+
 fn ends_sentence(rest: &str) -> bool {
     for c in rest.chars() {
         if matches!(c, '!' | '?' | '。' | '\n') {
