@@ -564,6 +564,8 @@ the speaker answers their own question	ja	シオン、誰に投票する？ 俺�
 what a named player thinks of the speaker	ja	ミナトは私のことを狂人だと思ってるらしい	Agent[01] ESTIMATE Agent[09] POSSESSED
 a result by another seer too	ja	サクラの占いでもケンジは黒	Agent[02] DIVINED Agent[03] WEREWOLF
 a verb linked by its te-form takes the past of the sentence's end	ja	リンがユミに投票して、ユミが吊られた	Agent[07] VOTED Agent[08]
+a result owned by the player who claimed before	en	Rin claimed medium. Her result: Takumi was human.	Agent[07] COMINGOUT Agent[07] MEDIUM ; Agent[07] IDENTIFIED Agent[06] HUMAN
+a result pointed back to with その	ja	シオンが占いCOした。その結果、ユミは黒	Agent[04] COMINGOUT Agent[04] SEER ; Agent[04] DIVINED Agent[08] WEREWOLF
 ";
 
 #[test]

@@ -387,7 +387,8 @@ fn trace(f: &Filled) -> Trace {
     if let Some(target) = &f.target {
         fillers.push(("target", (target.start, target.end)));
     }
-    if let Some(subject) = &f.subject {
+    // A subject carried from an earlier sentence has no words here ("Mizuki claimed seer. Her result: …").
+    if let Some(subject) = f.subject.as_ref().filter(|s| s.start < s.end) {
         let name = f.frame.map_or("subject", |frame| match frame.class {
             Class::Claim => "claimant",
             Class::Result => "reporter",

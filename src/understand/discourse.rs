@@ -49,6 +49,9 @@ struct State {
     /// sentence right after, with no addressee of its own, is still that player ("Daisuke, are you the seer?
     /// Tell us your result.").
     questioned: Option<(Agent, usize)>,
+    /// The last other player read claiming seer or medium, with the source their claim gives their results
+    /// ("Mizuki claimed seer. Her result: …").
+    claimant: Option<(Agent, Source)>,
 }
 
 pub fn read(scene: &Scene) -> Read {
@@ -109,6 +112,7 @@ pub fn read(scene: &Scene) -> Read {
                 opened_by: piece.opened_by,
                 gives_reason: piece.closed_by == Some(Conn::ReasonBefore) || piece.opened_by == Some(Conn::ReasonAfter),
                 near_object: state.object.as_ref().filter(|(_, at)| state.sentences - at <= 1).map(|(p, _)| p.clone()),
+                claimant: state.claimant,
                 lent: 0,
                 follows_me,
             };
@@ -172,6 +176,9 @@ pub fn read(scene: &Scene) -> Read {
                 state.topic_sentence = state.sentences;
             }
             out.dropped.extend(read.dropped);
+            if let Some(claim) = read.readings.iter().rev().find_map(|r| claimed_power(scene, &r.sentence)) {
+                state.claimant = Some(claim);
+            }
             results.push((piece, read.readings));
         }
         // «…黒と出たから|です»: a copula left over after «から» is no piece of its own.
@@ -359,6 +366,17 @@ fn answered_own(scene: &Scene, piece: &Piece, said: &[Reading]) -> Vec<Reading> 
         alternatives: Vec::new(),
         ..*said
     }]
+}
+
+/// Another player's claim of a role whose results have a source: who, and which source.
+fn claimed_power(scene: &Scene, sentence: &Protocol) -> Option<(Agent, Source)> {
+    let Content::Comingout { target, role } = sentence.content else { return None };
+    let source = match role {
+        Role::Seer => Source::Divination,
+        Role::Medium => Source::Medium,
+        _ => return None,
+    };
+    (sentence.subject == Some(target) && Some(target) != scene.ctx.speaker).then_some((target, source))
 }
 
 /// Text between a piece's words that says nothing: spaces, punctuation and sentence-final particles.

@@ -14,7 +14,7 @@ use super::lexicon::{Conn, Lex, Quant, Source, Time};
 use super::nearby::{Nearby, last_word};
 use super::scene::{Address, Scene};
 use super::segments::Piece;
-use crate::protocol::{Role, Species};
+use crate::protocol::{Agent, Role, Species};
 
 const VILLAGER: FrameValue = FrameValue::Role(Role::Villager);
 
@@ -564,6 +564,8 @@ pub struct PieceContext {
     pub near_object: Option<Party>,
     /// How many of the piece's first tokens were lent by the pieces before it.
     pub lent: usize,
+    /// The last other player who claimed seer or medium in the utterance, and the source of their results.
+    pub claimant: Option<(Agent, Source)>,
     /// The piece opens with "and" and the one before it, in this sentence, has the speaker as its first
     /// player ("I'll trust the seer and …").
     pub follows_me: bool,
@@ -1138,13 +1140,37 @@ fn fill_frame<'f>(
                     used[k] = true;
                     filled.set(Slot::Reporter, party);
                 }
-                (None, None) => filled.flags.insert(Flags::HEARSAY),
+                // "Mizuki claimed seer. Her result: Kenji is a wolf.": the player who claimed the power before.
+                (None, None) => match context.claimant {
+                    Some((claimant, source)) => {
+                        filled.set(
+                            Slot::Reporter,
+                            Party { people: vec![Person::Named(claimant)], ..Party::me(cue.start) },
+                        );
+                        filled.source = filled.source.or(Some(source));
+                    }
+                    None => filled.flags.insert(Flags::HEARSAY),
+                },
             }
         } else if let (Some(report), Some((k, party))) = (report_word, teller)
             && text[party.mark_end.max(party.end)..report].trim().is_empty()
         {
             used[k] = true;
             filled.set(Slot::Reporter, party);
+        }
+    }
+    // «ミヅキが占いCOした。その結果ではケンジが黒», «彼女の結果では…»: a result of the player who claimed the power
+    // before, pointed back to, has the source their claim gives.
+    if japanese
+        && frame.class == Class::Result
+        && let Some((claimant, source)) = context.claimant
+    {
+        let pointed_back = filled.subject.is_none() && text[..cue.start].ends_with("その");
+        if pointed_back {
+            filled.set(Slot::Reporter, Party { people: vec![Person::Named(claimant)], ..Party::me(cue.start) });
+        }
+        if filled.subject.as_ref().and_then(Party::only) == Some(Person::Named(claimant)) {
+            filled.source = filled.source.or(Some(source));
         }
     }
     // «Agent[02]にAgent[01]を占ってほしい»: in a request, a player marked «に» and left over is the one asked; with
