@@ -566,6 +566,8 @@ a result by another seer too	ja	サクラの占いでもケンジは黒	Agent[02
 a verb linked by its te-form takes the past of the sentence's end	ja	リンがユミに投票して、ユミが吊られた	Agent[07] VOTED Agent[08]
 a result owned by the player who claimed before	en	Rin claimed medium. Her result: Takumi was human.	Agent[07] COMINGOUT Agent[07] MEDIUM ; Agent[07] IDENTIFIED Agent[06] HUMAN
 a result pointed back to with その	ja	シオンが占いCOした。その結果、ユミは黒	Agent[04] COMINGOUT Agent[04] SEER ; Agent[04] DIVINED Agent[08] WEREWOLF
+a description set off by dashes says nothing	en	Medium here. Shion — the girl we lynched — was a wolf.	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[04] WEREWOLF
+a description set off by a comma before the result	en	As the seer I checked Yumi, the one who kept quiet — werewolf.	DIVINED Agent[08] WEREWOLF
 ";
 
 #[test]

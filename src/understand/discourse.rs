@@ -759,7 +759,10 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
                 && piece.tokens.start > 0
                 && scene.tokens.get(piece.tokens.start).is_some_and(|t| matches!(t.lex(), Some(Lex::Wh)));
         // "Sakura, as medium, identified…": an English role in apposition, set off by commas, is a hole too.
-        if relative || piece.tokens.start > 0 && appositive(scene, &piece, pieces.peek()) {
+        if relative
+            || piece.tokens.start > 0 && appositive(scene, &piece, pieces.peek())
+            || described_aside(scene, &piece, pieces.peek())
+        {
             if let Some(lent) = carry.as_mut() {
                 lent.holes.push(piece.tokens.clone());
                 lent.end = piece.end;
@@ -843,6 +846,20 @@ fn appositive(scene: &Scene, piece: &Piece, next: Option<&Piece>) -> bool {
     matches!(role.lex(), Some(Lex::Role(_)))
         && text[role.end..piece.end].trim_matches(|c: char| c.is_whitespace() || c == ',').is_empty()
         && (nearby.apposition(lead) || lead.is_empty() && determined && next.is_some_and(|next| reports(scene, next)))
+}
+
+/// "Takumi — the guy we exiled yesterday — was human", "I checked Rin, the one we exiled — human": an English piece
+/// that names nobody and opens by describing a person, between the player before it and more words after it.
+fn described_aside(scene: &Scene, piece: &Piece, next: Option<&Piece>) -> bool {
+    scene.lexicon.word_boundaries
+        && piece.tokens.start > 0
+        && next.is_some()
+        && scene.tokens.get(piece.tokens.start - 1).is_some_and(Token::is_agent)
+        && !scene.tokens[piece.tokens.clone()].iter().any(Token::is_agent)
+        && scene.lexicon.nearby.opens_describing(
+            scene.skeleton.text[piece.start..piece.end]
+                .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '-' | '–' | '—')),
+        )
 }
 
 /// ", bodyguard, please…": an English piece of only a role word (after a determiner at most) set off by commas

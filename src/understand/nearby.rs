@@ -26,6 +26,7 @@ pub struct Nearby {
     feeling: Vec<String>,
     say: Vec<String>,
     consequence: Vec<String>,
+    described: Vec<String>,
 }
 
 fn has(list: &[String], word: &str) -> bool {
@@ -61,6 +62,7 @@ impl Nearby {
             &mut self.feeling,
             &mut self.say,
             &mut self.consequence,
+            &mut self.described,
         ] {
             *list = list.iter().map(|w| fold_word(w).trim().to_owned()).filter(|w| !w.is_empty()).collect();
         }
@@ -154,6 +156,12 @@ impl Nearby {
         has(&self.say, word)
     }
 
+    /// Whether a piece's text opens by describing a person ("the guy we exiled", "the one who…").
+    pub fn opens_describing(&self, text: &str) -> bool {
+        let text = text.trim_start();
+        self.described.iter().any(|w| starts_with_word(text, w))
+    }
+
     /// Whether a sentence's text opens with a word that draws a consequence ("Then Rin has to be lying").
     pub fn opens_with_consequence(&self, sentence: &str) -> bool {
         let sentence = sentence.trim_start();
@@ -177,6 +185,7 @@ mod tests {
             lynch: words(&["lynch", "execut"]),
             feeling: words(&["vibe"]),
             consequence: words(&["Then"]),
+            described: words(&["the guy"]),
             ..Nearby::default()
         }
         .folded()
@@ -204,6 +213,8 @@ mod tests {
         assert!(nearby.feeling_next(" vibes"));
         assert!(nearby.opens_with_consequence(" then rin"));
         assert!(!nearby.opens_with_consequence("thence"));
+        assert!(nearby.opens_describing(" the guy we exiled"));
+        assert!(!nearby.opens_describing("the guys"));
     }
 
     #[test]
