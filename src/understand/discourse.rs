@@ -341,7 +341,8 @@ fn answered_own(scene: &Scene, piece: &Piece, said: &[Reading]) -> Vec<Reading> 
     let Some(player) = scene.skeleton.refs[index].agent.filter(|&a| Some(a) != scene.ctx.speaker) else {
         return Vec::new();
     };
-    if !copula_only || !unsaid(scene, &text[piece.start..me.start]) || !unsaid(scene, &text[after_end..other.start]) {
+    let gap = text.get(after_end.max(me.end)..other.start);
+    if !copula_only || !unsaid(scene, &text[piece.start..me.start]) || !gap.is_some_and(|gap| unsaid(scene, gap)) {
         return Vec::new();
     }
     let content = match asked.content {

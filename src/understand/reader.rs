@@ -708,9 +708,9 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
             if !scene.lexicon.word_boundaries
                 && object_after_quant
                 && list.after.is_none()
-                && text[list.mark_end..token.start]
-                    .trim_matches(|c: char| c.is_whitespace() || matches!(c, '、' | ','))
-                    .is_empty()
+                && text.get(list.mark_end..token.start).is_some_and(|gap| {
+                    gap.trim_matches(|c: char| c.is_whitespace() || matches!(c, '、' | ',')).is_empty()
+                })
             {
                 let (mark, len) = scene.lexicon.mark_after(text, token.end).map_or(("は", 0), |(m, l)| (m, l));
                 list.after = Some(mark.to_owned());
@@ -1087,7 +1087,10 @@ fn fill_frame<'f>(
         && filled.target.is_some()
         && let Some(end) = scene.lexicon.nominalised_at(text, cue.end)
         && let Some(k) = parties.iter().enumerate().position(|(k, p)| {
-            !used[k] && p.after.is_none() && p.people.len() == 1 && text[end..p.start].trim().is_empty()
+            !used[k]
+                && p.after.is_none()
+                && p.people.len() == 1
+                && text.get(end..p.start).is_some_and(|gap| gap.trim().is_empty())
         })
         && parties[k].is_third_party()
     {
@@ -1153,7 +1156,7 @@ fn fill_frame<'f>(
                 },
             }
         } else if let (Some(report), Some((k, party))) = (report_word, teller)
-            && text[party.mark_end.max(party.end)..report].trim().is_empty()
+            && text.get(party.mark_end.max(party.end)..report).is_some_and(|gap| gap.trim().is_empty())
         {
             used[k] = true;
             filled.set(Slot::Reporter, party);
