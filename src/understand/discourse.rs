@@ -836,17 +836,27 @@ fn appositive(scene: &Scene, piece: &Piece, next: Option<&Piece>) -> bool {
     if !scene.lexicon.word_boundaries {
         return false;
     }
-    // The piece's one word that is not noise, without collecting them: this runs for every piece.
-    let mut words = scene.tokens[piece.tokens.clone()].iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise)));
-    let (Some(role), None) = (words.next(), words.next()) else { return false };
-    let text = scene.skeleton.text.as_str();
+    let Some(written) = lone_role(scene, piece, false) else { return false };
     let nearby = &scene.lexicon.nearby;
-    let written = text[piece.start..role.start].trim_matches(|c: char| c.is_whitespace() || c == ',');
     let lead = nearby.without_determiners(written);
     let determined = lead.len() < written.len();
-    matches!(role.lex(), Some(Lex::Role(_)))
-        && text[role.end..piece.end].trim_matches(|c: char| c.is_whitespace() || c == ',').is_empty()
-        && (nearby.apposition(lead) || lead.is_empty() && determined && next.is_some_and(|next| reports(scene, next)))
+    nearby.apposition(lead) || lead.is_empty() && determined && next.is_some_and(|next| reports(scene, next))
+}
+
+/// A piece whose one word (noise aside, and its opening connectives when `after_connective`) is a role with nothing
+/// after it but commas: the words written before the role («as the», "our").
+fn lone_role<'s>(scene: &'s Scene, piece: &Piece, after_connective: bool) -> Option<&'s str> {
+    let tokens = &scene.tokens[piece.tokens.clone()];
+    let opening =
+        if after_connective { tokens.iter().take_while(|t| matches!(t.lex(), Some(Lex::Conn(_)))).count() } else { 0 };
+    // The piece's one word that is not noise, without collecting them: this runs for every piece.
+    let mut words = tokens[opening..].iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise)));
+    let (Some(role), None) = (words.next(), words.next()) else { return None };
+    let text = scene.skeleton.text.as_str();
+    let start = opening.checked_sub(1).map_or(piece.start, |last| tokens[last].end);
+    let set_off = |c: char| c.is_whitespace() || c == ',';
+    (matches!(role.lex(), Some(Lex::Role(_))) && text[role.end..piece.end].trim_matches(set_off).is_empty())
+        .then(|| text[start..role.start].trim_matches(set_off))
 }
 
 /// "Takumi — the guy we exiled yesterday — was human", "I checked Rin, the one we exiled — human": an English piece
@@ -870,16 +880,7 @@ fn role_called(scene: &Scene, piece: &Piece, next: Option<&Piece>) -> bool {
         return false;
     }
     let Some(next) = next else { return false };
-    let tokens = &scene.tokens[piece.tokens.clone()];
-    let opened = tokens.iter().take_while(|t| matches!(t.lex(), Some(Lex::Conn(_)))).last();
-    let mut words = tokens.iter().filter(|t| !matches!(t.lex(), Some(Lex::Noise | Lex::Conn(_))));
-    let (Some(role), None) = (words.next(), words.next()) else { return false };
-    let text = scene.skeleton.text.as_str();
-    let lead_start = opened.map_or(piece.start, |t| t.end);
-    let lead = text[lead_start.min(role.start)..role.start].trim_matches(|c: char| c.is_whitespace() || c == ',');
-    matches!(role.lex(), Some(Lex::Role(_)))
-        && scene.lexicon.nearby.without_determiners(lead).is_empty()
-        && text[role.end..piece.end].trim_matches(|c: char| c.is_whitespace() || c == ',').is_empty()
+    lone_role(scene, piece, true).is_some_and(|written| scene.lexicon.nearby.without_determiners(written).is_empty())
         && scene.tokens[next.tokens.clone()]
             .first()
             .is_some_and(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::REQUEST)))
