@@ -683,11 +683,10 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
         out.push(party);
     }
     // A quantifier in the piece («どっちも», "both", "at least one of") belongs to its list.
-    let object_after =
-        |out: &[Party], at: usize| out.iter().any(|p| p.start >= at && matches!(p.after.as_deref(), Some("を" | "に")));
     for token in tokens {
-        let object_after_quant = object_after(&out, token.end);
         let Some(Lex::Quant(quant)) = token.lex() else { continue };
+        let object_after_quant =
+            out.iter().any(|p| p.start >= token.end && matches!(p.after.as_deref(), Some("を" | "に")));
         if let Some(list) = out
             .iter_mut()
             .filter(|p| p.people.len() > 1)
