@@ -451,6 +451,7 @@ pub fn tokenize(
     // Players named so far (folded offset, seat), for pronouns, and where the last reference to one ended.
     let mut named: Vec<(usize, Agent)> = Vec::new();
     let mut last_player_end: Option<usize> = None;
+    let mut last_player: Option<Agent> = None;
     // Where players are named, for a place word before one («ここは@ハルに入れる»).
     let player_starts: Vec<usize> =
         found.iter().filter(|f| f.2 == RefKind::Other && f.3.is_some()).map(|f| f.0).collect();
@@ -475,15 +476,21 @@ pub fn tokenize(
             agent = antecedent(text, start, &named, priority == 5, &words.back_to_nearest);
             kind = if agent.is_some() { RefKind::Other } else { RefKind::Unknown };
         }
-        // «リンが自分を白と言ってる»: the speaker word right after another player's subject is that player.
-        if kind == RefKind::Me
-            && words.reflexive.iter().any(|w| text[start..end] == *w)
-            && last_player_end.is_some_and(|e| {
-                text.get(e..start).is_some_and(|gap| words.reflexive_after.iter().any(|p| gap.trim() == p.as_str()))
-            })
-        {
-            kind = RefKind::Unknown;
-            agent = None;
+        // «リンが自分を白と言ってる»: the speaker word right after another player's subject may be that player
+        // or the speaker; told as what that player says («タクミ、自分は狂人だって言ってた»), it is that player.
+        if kind == RefKind::Me && words.reflexive.iter().any(|w| text[start..end] == *w) {
+            let gap = last_player_end.and_then(|e| text.get(e..start)).map(str::trim);
+            let subject_gap = gap.is_some_and(|gap| words.reflexive_after.iter().any(|p| gap == p.as_str()));
+            let comma_gap = matches!(gap, Some("、" | ","));
+            let sentence = &text[end..text[end..].find(['。', '.', '!', '?', '\n']).map_or(text.len(), |i| end + i)];
+            let reported = words.reflexive_reported.iter().any(|w| sentence.contains(w.as_str()));
+            if (subject_gap || comma_gap) && reported {
+                agent = last_player;
+                kind = if agent.is_some() { RefKind::Other } else { RefKind::Unknown };
+            } else if subject_gap {
+                kind = RefKind::Unknown;
+                agent = None;
+            }
         }
         let mut called = false;
         if matches!(kind, RefKind::Other) {
@@ -515,6 +522,7 @@ pub fn tokenize(
         let marked = marks.inline_names.contains(&start);
         skeleton.refs.push(AgentRef { kind, agent, span: (start, end), unknown_name: priority == 3, marked, called });
         last_player_end = (kind == RefKind::Other).then_some(end);
+        last_player = agent.filter(|_| kind == RefKind::Other);
         at = end;
     }
     copy_plain(&mut skeleton, text, at, text.len(), masked);

@@ -1546,8 +1546,12 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             if f.flags.any(Flags::NEG | Flags::QUESTION) {
                 return Err(drop("a negated or asked report"));
             }
-            // «リョウがあなたを白って言った»: a result mark given by a named player is a divination (C18).
+            // «リョウがあなたを白って言った»: a result mark given by a named player is a divination (C18); nobody
+            // divines themself.
             if let Some(&(Value::Mark(species), _)) = f.values.iter().find(|(v, _)| matches!(v, Value::Mark(_))) {
+                if holder == target {
+                    return Err(drop("a result a player gave themself"));
+                }
                 return Ok(vec![with_subject(holder, Content::Divined { target, species })]);
             }
             // «ケンジはリンのこと狼だって言ってた»: another player's opinion, reported (C5); "Sakura says she is the

@@ -532,8 +532,10 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         before: None,
         quant: None,
     };
-    // A piece of its own: «シオン、…», "Everyone, …", «占い師さん、…».
-    if pieces.len() > 1 {
+    // A piece of its own: «シオン、…», "Everyone, …", «占い師さん、…»; «ケンジさん、お尋ねしたいことがあります。»
+    // (the words after the comma read nothing, so no piece is left of them).
+    let set_off = pieces.len() > 1 || text[first.start..first.end].trim_end().ends_with(['、', ',']);
+    if set_off {
         if only(&|t| matches!(t.lex(), Some(Lex::Everyone))) {
             state.standing = Address::Everyone;
             pieces.remove(0);

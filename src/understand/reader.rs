@@ -935,10 +935,15 @@ fn fill_frame<'f>(
                 if used[k] || party.start < domain_start || party.start >= domain_end {
                     continue;
                 }
-                // «占いCO ケンジ● リン○»: a player a result mark follows is the result's, not the claimant.
+                // «占いCO ケンジ● リン○»: a player a result mark follows is the result's, not the claimant; «狩人CO
+                // 昨日ミヅキ守った»: one a later verb follows is that verb's.
                 if *slot == Slot::Claimant
                     && japanese
-                    && tokens.iter().any(|t| t.start == party.mark_end && matches!(t.lex(), Some(Lex::Mark(_))))
+                    && tokens.iter().any(|t| {
+                        t.start == party.mark_end
+                            && (matches!(t.lex(), Some(Lex::Mark(_)))
+                                || party.start >= cue.end && matches!(t.lex(), Some(Lex::Cue(_))))
+                    })
                 {
                     continue;
                 }
@@ -1035,6 +1040,19 @@ fn fill_frame<'f>(
                         continue;
                     }
                 }
+                // «サクラは守ってくれた»: an act done for the speaker is done by the player set off with «は».
+                if *slot == Slot::Target
+                    && japanese
+                    && mark == "は"
+                    && party.end <= cue.start
+                    && scene.skeleton.text.get(cue.end..).is_some_and(|rest| {
+                        ["ってくれ", "してくれ", "てくれ", "でくれ", "んでくれ"]
+                            .iter()
+                            .any(|done_for| rest.starts_with(done_for))
+                    })
+                {
+                    continue;
+                }
                 // «私はケンジが本物の占い師だと思う»: of «XはYが…», Y is whom the opinion is about, X who holds it.
                 if *slot == Slot::Target
                     && japanese
@@ -1101,13 +1119,10 @@ fn fill_frame<'f>(
     if japanese
         && filled.subject.is_none()
         && frame.class != Class::Result
-        && let Some(k) = parties.iter().enumerate().position(|(k, p)| {
-            !used[k]
-                && p.after.as_deref() == Some("から")
-                && p.end <= cue.start
-                && p.start >= domain_start
-                && !["から", "より"].iter().any(|bare| text[p.end..].starts_with(bare))
-        })
+        && let Some(k) = parties
+            .iter()
+            .enumerate()
+            .position(|(k, p)| !used[k] && quoted(text, p) && p.end <= cue.start && p.start >= domain_start)
         && parties[k].is_third_party()
         && parties[k].people.len() == 1
     {
@@ -1464,6 +1479,8 @@ fn case_particle(rest: &str) -> bool {
         "では",
         "でも",
         "でな",
+        // «村人でーす»: a drawn-out copula.
+        "でー",
         // «人狼でいらっしゃいました»: the honorific copula.
         "でいらっしゃ",
         "に見え",
@@ -1869,12 +1886,23 @@ fn fill_state(
     };
     if let Some((k, _)) = reporter.or_else(holder).or_else(asked) {
         used[k] = true;
+        // «ユミによれば、サクラは人狼だ»: what a quoted player says is their report, not the speaker's opinion.
+        if japanese && quoted(&scene.skeleton.text, &parties[k]) {
+            filled.flags.insert(Flags::REPORT);
+        }
         filled.set(Slot::Reporter, parties[k].clone());
     }
     filled.pending = context.pending.clone();
     filled.context_source = context.source.clone();
     filled.address = context.address;
     Some(filled)
+}
+
+/// A player quoted as saying what follows («シオンいわく», «ユミによると»); a bare «から» / «より» is "from"
+/// («ケンジから占う»).
+fn quoted(text: &str, party: &Party) -> bool {
+    party.after.as_deref() == Some("から")
+        && text.get(party.end..).is_some_and(|rest| !["から", "より"].iter().any(|bare| rest.starts_with(bare)))
 }
 
 /// A value a frame is about.

@@ -39,12 +39,15 @@ pub struct AgentDef {
     /// written with it ("her vote" in the noise) read as written.
     #[serde(default)]
     possessed: Vec<String>,
-    /// Speaker words that, right after another player and one of `reflexive_after` («リンが自分を»), are that
-    /// player themself: they name nobody.
+    /// Speaker words that, right after another player and one of `reflexive_after` («リンが自分を»), may be that
+    /// player or the speaker: they name nobody, unless a word of `reflexive_reported` later in the sentence tells
+    /// it as what that player says (then, also after a comma, they are that player).
     #[serde(default)]
     reflexive: Vec<String>,
     #[serde(default)]
     reflexive_after: Vec<String>,
+    #[serde(default)]
+    reflexive_reported: Vec<String>,
     /// Endings right after a claim with no claimant that make it something the addressee did, not a claim the
     /// speaker makes («@ユミ 占いCOしてるのに», «占いCOしてるよね»).
     #[serde(default)]
@@ -86,6 +89,7 @@ pub struct AgentWords {
     /// See `AgentDef::reflexive`.
     pub reflexive: Vec<String>,
     pub reflexive_after: Vec<String>,
+    pub reflexive_reported: Vec<String>,
     /// See `AgentDef::addressee_did`.
     pub addressee_did: Vec<String>,
     pub plural: Vec<String>,
@@ -154,6 +158,7 @@ impl AgentDef {
             possessed: fold_all(&self.possessed),
             reflexive: fold_all(&self.reflexive),
             reflexive_after: fold_all(&self.reflexive_after),
+            reflexive_reported: fold_all(&self.reflexive_reported),
             addressee_did: fold_all(&self.addressee_did),
             plural: fold_all(&self.plural),
             talk_refs: Vec::new(),
