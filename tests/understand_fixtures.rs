@@ -224,7 +224,7 @@ everyone	ja	>>Agent[02] ケンジは人狼だ。みんなケンジに投票す�
 result target	ja	>>Agent[04] ケンジからは敵の匂いがする。占いで黒を引いているからね。	Skip
 quoted	en	Sakura’s “Kenji is a wolf” came out too quick.	Skip
 trust result	en	Trust Mizuki's divination.	Skip
-report	en	Sakura claimed seer and says Kenji is human.	Agent[02] COMINGOUT Agent[02] SEER
+report	en	Sakura claimed seer and says Kenji is human.	Agent[02] COMINGOUT Agent[02] SEER ; Agent[02] DIVINED Agent[03] HUMAN
 tonight	en	We eliminate Kenji tonight.	Skip
 asked result	ja	@ミヅキ 占い結果気になるね。誰が白だったのか早く教えてよー！	INQUIRE Agent[05] (DIVINED ANY HUMAN)
 count	ja	今日はケンジ吊りで狼1確実に減らせます。	Skip
@@ -568,6 +568,35 @@ a result owned by the player who claimed before	en	Rin claimed medium. Her resul
 a result pointed back to with その	ja	シオンが占いCOした。その結果、ユミは黒	Agent[04] COMINGOUT Agent[04] SEER ; Agent[04] DIVINED Agent[08] WEREWOLF
 a description set off by dashes says nothing	en	Medium here. Shion — the girl we lynched — was a wolf.	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[04] WEREWOLF
 a description set off by a comma before the result	en	As the seer I checked Yumi, the one who kept quiet — werewolf.	DIVINED Agent[08] WEREWOLF
+a reflexive told as what a player says is that player	ja	シオン、自分は霊能者だって言ってたよ	Agent[04] COMINGOUT Agent[04] MEDIUM
+a reflexive after a call is still the speaker	ja	ユミ、自分は狩人です	COMINGOUT Agent[09] BODYGUARD
+a result a player is said to give themself says nothing	ja	ケンジが自分を白と言ってる	Skip
+a call alone in its sentence addresses the next	ja	ミナトさん、ひとつ伺いたいことがございます。あなたは誰を疑っていますか？	INQUIRE Agent[01] (ESTIMATE ANY WEREWOLF)
+a call alone in its sentence addresses the next	en	Shion, one question. Who are you voting for today?	INQUIRE Agent[04] (VOTE ANY)
+a player set off with wa before a guard verb is guarded	ja	今晩サクラは守らないことにする	NOT (GUARD Agent[02])
+an act done for the speaker names its doer	ja	ミナトは守ってくれた	Skip
+a claimant is never the object of a later verb	ja	狩人CO 昨晩シオン守ったけど平和だった	COMINGOUT Agent[09] BODYGUARD ; GUARDED Agent[04]
+a drawn-out copula	ja	狂人でーす	COMINGOUT Agent[09] POSSESSED
+a smell of suspicion	ja	なんかシオンくさいんだよね	ESTIMATE Agent[04] WEREWOLF
+a tedious thing is no suspicion	ja	毎回投票するのめんどくさい	Skip
+a quoted player's copula is their opinion	ja	ケンジによれば、ミヅキは狂人	Agent[03] ESTIMATE Agent[05] POSSESSED
+a quoted player's result mark is their divination	ja	リンによると、タクミは黒	Agent[07] DIVINED Agent[06] WEREWOLF
+agreement with a talk said as that's right	ja	2日目ID:4、その通りだと思う	AGREE TALK day2 ID:4
+a result told as heard after a claim is the claimant's	ja	シオンが占いCO、ユミは白だったって	Agent[04] COMINGOUT Agent[04] SEER ; Agent[04] DIVINED Agent[08] HUMAN
+a result told as heard after a claim is the claimant's	en	Shion claimed seer and says Yumi came out white.	Agent[04] COMINGOUT Agent[04] SEER ; Agent[04] DIVINED Agent[08] HUMAN
+a guard told as heard after a claim is the claimant's	ja	ケンジが狩人CO、昨夜はリンを守ったらしい	Agent[03] COMINGOUT Agent[03] BODYGUARD ; Agent[03] GUARDED Agent[07]
+a guard told as heard after a claim is the claimant's	en	Kenji came out as bodyguard; apparently he protected Rin last night.	Agent[03] COMINGOUT Agent[03] BODYGUARD ; Agent[03] GUARDED Agent[07]
+out as a role is a claim	en	Takumi's out as seer now.	Agent[06] COMINGOUT Agent[06] SEER
+smells like a wolf	en	Rin's silence smells like a wolf to me.	ESTIMATE Agent[07] WEREWOLF
+treating a player as a role	en	I'm treating Sakura as the real medium.	ESTIMATE Agent[02] MEDIUM
+ended up is past	en	Yumi ended up voting Kenji.	Agent[08] VOTED Agent[03]
+a vote from me	en	Shion gets a vote from me today.	VOTE Agent[04]
+the addressee's ballot asked	en	Takumi, where did your ballot go yesterday?	INQUIRE Agent[06] (VOTED ANY)
+whether a player got the addressee's vote	en	Rin, did Kenji get your vote?	INQUIRE Agent[07] (VOTED Agent[03])
+support for a talk	en	I support day 3 ID:2.	AGREE TALK day3 ID:2
+bg is bodyguard	en	bg co, guarded rin last night	COMINGOUT Agent[09] BODYGUARD ; GUARDED Agent[07]
+whos asks who	en	@kenji whos ur top wolf?	INQUIRE Agent[03] (ESTIMATE ANY WEREWOLF)
+apparently a named player's act is theirs	en	Apparently Minato voted for Yumi.	Agent[01] VOTED Agent[08]
 ";
 
 #[test]

@@ -413,9 +413,12 @@ fn check_modality(f: &Filled) -> Result<(), Drop> {
     if f.flags.any(Flags::CONDITIONAL) {
         return Err(drop("under a condition or hypothesis (C17)"));
     }
-    // "Mizuki thinks I'm the possessed, apparently": hearsay about what a named player thinks or says is theirs.
-    let attributed =
-        f.flags.any(Flags::OPINION | Flags::REPORT) && f.subject.as_ref().is_some_and(Party::is_third_party);
+    // "Mizuki thinks I'm the possessed, apparently": hearsay about what a named player thinks or says is theirs;
+    // "apparently she protected Sakura": so is an act they are said to have done.
+    let acted =
+        f.frame.is_some_and(|frame| matches!(frame.class, Class::Vote | Class::Divine | Class::Guard | Class::Attack));
+    let attributed = (acted || f.flags.any(Flags::OPINION | Flags::REPORT))
+        && f.subject.as_ref().is_some_and(|p| p.is_third_party() && p.people.len() == 1);
     if f.flags.any(Flags::HEARSAY) && !attributed {
         return Err(drop("unattributed hearsay (C5)"));
     }

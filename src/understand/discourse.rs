@@ -52,6 +52,8 @@ struct State {
     /// The last other player read claiming seer or medium, with the source their claim gives their results
     /// ("Mizuki claimed seer. Her result: …").
     claimant: Option<(Agent, Source)>,
+    /// The last other player read claiming bodyguard ("Rin claimed bodyguard; apparently she guarded…").
+    guard_claimant: Option<Agent>,
 }
 
 pub fn read(scene: &Scene) -> Read {
@@ -113,6 +115,7 @@ pub fn read(scene: &Scene) -> Read {
                 gives_reason: piece.closed_by == Some(Conn::ReasonBefore) || piece.opened_by == Some(Conn::ReasonAfter),
                 near_object: state.object.as_ref().filter(|(_, at)| state.sentences - at <= 1).map(|(p, _)| p.clone()),
                 claimant: state.claimant,
+                guard_claimant: state.guard_claimant,
                 lent: 0,
                 follows_me,
             };
@@ -178,6 +181,9 @@ pub fn read(scene: &Scene) -> Read {
             out.dropped.extend(read.dropped);
             if let Some(claim) = read.readings.iter().rev().find_map(|r| claimed_power(scene, &r.sentence)) {
                 state.claimant = Some(claim);
+            }
+            if let Some(guard) = read.readings.iter().rev().find_map(|r| claimed_guard(scene, &r.sentence)) {
+                state.guard_claimant = Some(guard);
             }
             results.push((piece, read.readings));
         }
@@ -378,6 +384,12 @@ fn claimed_power(scene: &Scene, sentence: &Protocol) -> Option<(Agent, Source)> 
         _ => return None,
     };
     (sentence.subject == Some(target) && Some(target) != scene.ctx.speaker).then_some((target, source))
+}
+
+/// Another player's bodyguard claim: whose guard a later act told as past, with no one named, is.
+fn claimed_guard(scene: &Scene, sentence: &Protocol) -> Option<Agent> {
+    let Content::Comingout { target, role: Role::Bodyguard } = sentence.content else { return None };
+    (sentence.subject == Some(target) && Some(target) != scene.ctx.speaker).then_some(target)
 }
 
 /// Text between a piece's words that says nothing: spaces, punctuation and sentence-final particles.

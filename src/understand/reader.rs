@@ -566,6 +566,8 @@ pub struct PieceContext {
     pub lent: usize,
     /// The last other player who claimed seer or medium in the utterance, and the source of their results.
     pub claimant: Option<(Agent, Source)>,
+    /// The last other player who claimed bodyguard in the utterance.
+    pub guard_claimant: Option<Agent>,
     /// The piece opens with "and" and the one before it, in this sentence, has the speaker as its first
     /// player ("I'll trust the seer and …").
     pub follows_me: bool,
@@ -1189,6 +1191,18 @@ fn fill_frame<'f>(
         if filled.subject.as_ref().and_then(Party::only) == Some(Person::Named(claimant)) {
             filled.source = filled.source.or(Some(source));
         }
+    }
+    // «リンが狩人CO、昨夜はサクラを守ったらしい»: a past guard told as heard, with no one named, right after
+    // another player's bodyguard claim, is theirs (without hearsay it is the speaker's).
+    if frame.class == Class::Guard
+        && filled.subject.is_none()
+        && filled.flags.any(Flags::PAST)
+        && filled.flags.any(Flags::HEARSAY | Flags::REPORT)
+        && !filled.flags.any(Flags::QUESTION)
+        && let Some(claimant) = context.guard_claimant
+        && filled.target.as_ref().and_then(Party::only) != Some(Person::Named(claimant))
+    {
+        filled.set(Slot::Actor, Party { people: vec![Person::Named(claimant)], ..Party::me(cue.start) });
     }
     // «Agent[02]にAgent[01]を占ってほしい»: in a request, a player marked «に» and left over is the one asked; with
     // the subject named («Agent[02]にAgent[01]が占い師だと宣言してほしい»), a claimant's, it is kept as the asked.
@@ -1891,6 +1905,19 @@ fn fill_state(
             filled.flags.insert(Flags::REPORT);
         }
         filled.set(Slot::Reporter, parties[k].clone());
+    }
+    // «ミヅキが霊能CO、ケンジは黒だったって», "Mizuki claimed medium and says Kenji was black": a result told as
+    // someone's words right after another player claimed the power is that player's, with the power's source.
+    if filled.flags.any(Flags::REPORT)
+        && let Some((claimant, source)) = context.claimant
+        && filled.values.iter().any(|(v, _)| matches!(v, Value::Mark(_) | Value::Species(_)))
+        && filled.target.as_ref().and_then(Party::only).is_some_and(|p| matches!(p, Person::Named(a) if a != claimant))
+        && filled.subject.as_ref().is_none_or(|p| p.only() == Some(Person::Named(claimant)))
+    {
+        if filled.subject.is_none() {
+            filled.set(Slot::Reporter, Party { people: vec![Person::Named(claimant)], ..Party::me(value_token.start) });
+        }
+        filled.source = filled.source.or(Some(source));
     }
     filled.pending = context.pending.clone();
     filled.context_source = context.source.clone();
