@@ -597,6 +597,22 @@ support for a talk	en	I support day 3 ID:2.	AGREE TALK day3 ID:2
 bg is bodyguard	en	bg co, guarded rin last night	COMINGOUT Agent[09] BODYGUARD ; GUARDED Agent[07]
 whos asks who	en	@kenji whos ur top wolf?	INQUIRE Agent[03] (ESTIMATE ANY WEREWOLF)
 apparently a named player's act is theirs	en	Apparently Minato voted for Yumi.	Agent[01] VOTED Agent[08]
+nothing more to say denies nothing	ja	村人です、特に何もありません	COMINGOUT Agent[09] VILLAGER
+a reason ending the next sentence	ja	ユミに投票する。ユミが一番怪しいので	BECAUSE (ESTIMATE Agent[08] WEREWOLF) (VOTE Agent[08])
+a result given as the reason of an opinion is about its player	ja	シオンは人狼で間違いない。なぜなら私の占いで黒が出たから	BECAUSE (DIVINED Agent[04] WEREWOLF) (ESTIMATE Agent[04] WEREWOLF)
+a result said with ga deru	ja	ミナトは占いで白が出たよ	DIVINED Agent[01] HUMAN
+a role said as tte koto de	ja	じゃあ霊能者ってことで名乗り出ます	COMINGOUT Agent[09] MEDIUM
+what a named player sees the speaker as	ja	サクラは私のことを狂人と見ている	Agent[02] ESTIMATE Agent[09] POSSESSED
+a past role no result shows is an opinion	en	Shion was the real medium, I'm sure of it now.	ESTIMATE Agent[04] MEDIUM
+a past role no result shows is an opinion	en	The wolves got Rin, which means Rin was our true seer.	BECAUSE (ANY ATTACKED Agent[07]) (ESTIMATE Agent[07] SEER)
+medium checks	en	My medium checks on Rin and Kenji both came out white.	AND (IDENTIFIED Agent[07] HUMAN) (IDENTIFIED Agent[03] HUMAN)
+a labelled vote of today	en	Today's vote: Rin.	VOTE Agent[07]
+a labelled divination of tonight	en	Tonight's divination: Takumi.	DIVINATION Agent[06]
+one vote for	en	One vote for Kenji from me.	VOTE Agent[03]
+pile onto	en	Everyone, pile onto Rin today.	REQUEST ANY (VOTE Agent[07])
+a tag no	en	kenji's the possessed no?	ESTIMATE Agent[03] POSSESSED
+if you please is polite	en	Seer, do check Mizuki tonight, if you please.	REQUEST ANY (DIVINATION Agent[05])
+if you would is still a condition	en	If you would vote Rin, we could win.	Skip
 ";
 
 #[test]

@@ -1678,7 +1678,10 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                     roles.iter().map(|&role| Sentence::new(Content::Estimate { target, role })).collect();
                 return combine(sentences, f.value_or.then_some(Quant::ExactlyOne));
             }
-            if marked || f.flags.any(Flags::PAST) {
+            // "Minato was our real seer": a past role no result can show is an opinion; a past species (or
+            // «村人», which a medium's "human" also says) is a result with no source.
+            let no_result_shows = matches!(value, Value::Role(role) if role != Role::Villager);
+            if marked || f.flags.any(Flags::PAST) && !no_result_shows {
                 let species = species_of(f);
                 let alternatives = species
                     .map(|species| {

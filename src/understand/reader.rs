@@ -913,7 +913,11 @@ fn fill_frame<'f>(
     if japanese && frame.class == Class::Claim && frame.value.is_none() {
         let text = scene.skeleton.text.as_str();
         // «占い師が名乗り出ていない»: a role marked «が» is whoever holds it coming out, not the speaker's claim.
-        let topic = |rest: &str| ["は", "って", "なんて", "とか", "という", "が"].iter().any(|p| rest.starts_with(p));
+        // «騎士ってことで名乗っておく» is "as".
+        let topic = |rest: &str| {
+            ["は", "って", "なんて", "とか", "という", "が"].iter().any(|p| rest.starts_with(p))
+                && !["ってことで", "ということで"].iter().any(|as_role| rest.starts_with(as_role))
+        };
         filled.values.retain(|&(_, (_, end))| !text.get(end..).is_some_and(topic));
     }
     filled.value_or = value_disjunction(scene, tokens, from, to);
@@ -1859,6 +1863,15 @@ fn fill_state(
         && let Some(topic) = vocative.or(topic)
     {
         filled.set(Slot::Target, topic.clone());
+    } else if japanese
+        && context.gives_reason
+        && filled.source.is_some()
+        && matches!(value_token.lex(), Some(Lex::Mark(_)))
+        && let Some(object) = context.near_object.as_ref()
+    {
+        // «ユミが人狼なのは確実。なぜなら俺の占いで黒が出たから»: a result with no player, given as the reason of
+        // an opinion of a player, is about that player.
+        filled.set(Slot::Target, object.clone());
     }
     // Who holds the opinion or gave the result: «サクラの占いで», "per Sakura", or «あなたは…とお考えですか».
     let reporter = parties

@@ -185,7 +185,12 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
     cuts.sort_by_key(|c| c.0);
     let mut pieces: Vec<Piece> = Vec::new();
     let mut from = (start, first, None);
+    // «ミヅキに入れる。ミヅキが一番狼っぽいので»: a reason connective ending the sentence closes its last piece.
+    let mut last_closed_by = None;
     for (at, token_at, opens, closes) in cuts {
+        if at >= end && closes.is_some() {
+            last_closed_by = closes;
+        }
         if at <= from.0 || at >= end {
             // A connective at the very start still opens the first piece.
             if at <= from.0 && opens.is_some() && from.2.is_none() {
@@ -209,7 +214,7 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
         end,
         tokens: from.1..last,
         opened_by: from.2,
-        closed_by: None,
+        closed_by: last_closed_by,
         own_from: from.1,
         holes: Vec::new(),
     });
