@@ -613,6 +613,9 @@ pile onto	en	Everyone, pile onto Rin today.	REQUEST ANY (VOTE Agent[07])
 a tag no	en	kenji's the possessed no?	ESTIMATE Agent[03] POSSESSED
 if you please is polite	en	Seer, do check Mizuki tonight, if you please.	REQUEST ANY (DIVINATION Agent[05])
 if you would is still a condition	en	If you would vote Rin, we could win.	Skip
+the vote named as a thing is no act on the player called	ja	@サクラ 今日の票、ミナトに回してくれる？	Skip
+is it you who asks the addressee	en	Rin, is it you who's the seer?	INQUIRE Agent[07] (COMINGOUT Agent[07] SEER)
+the speaker's own past vote said as mine	en	@Kenji who did you vote for? Mine went to Takumi.	INQUIRE Agent[03] (VOTED ANY) ; VOTED Agent[06]
 ";
 
 #[test]

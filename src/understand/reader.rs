@@ -1306,6 +1306,8 @@ fn fill_frame<'f>(
         })
         // «私は人狼らしい人に投票する»: a vote whose object is a noun, no player, names nobody.
         && !(japanese && noun_object_before(scene, cue.start))
+        // «@ケンジ 今日の票、ユミに…»: the vote named as a thing, set off, is no act on the player called.
+        && !(japanese && scene.skeleton.text.get(cue.end..).is_some_and(|rest| rest.starts_with(['、', ',', 'は', 'が'])))
         && let Some(topic) = &context.vocative
     {
         filled.target = Some(topic.clone());
