@@ -570,6 +570,7 @@ a description set off by dashes says nothing	en	Medium here. Shion — the girl 
 a description set off by a comma before the result	en	As the seer I checked Yumi, the one who kept quiet — werewolf.	DIVINED Agent[08] WEREWOLF
 a reflexive told as what a player says is that player	ja	シオン、自分は霊能者だって言ってたよ	Agent[04] COMINGOUT Agent[04] MEDIUM
 a reflexive after a call is still the speaker	ja	ユミ、自分は狩人です	COMINGOUT Agent[09] BODYGUARD
+a reflexive in the speaker's own declaration is the speaker	ja	ケンジ、自分は占い師だと言っておく	COMINGOUT Agent[09] SEER
 a result a player is said to give themself says nothing	ja	ケンジが自分を白と言ってる	Skip
 a call alone in its sentence addresses the next	ja	ミナトさん、ひとつ伺いたいことがございます。あなたは誰を疑っていますか？	INQUIRE Agent[01] (ESTIMATE ANY WEREWOLF)
 a call alone in its sentence addresses the next	en	Shion, one question. Who are you voting for today?	INQUIRE Agent[04] (VOTE ANY)

@@ -1680,7 +1680,8 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             }
             // "Minato was our real seer": a past role no result can show is an opinion; a past species (or
             // «村人», which a medium's "human" also says) is a result with no source.
-            let no_result_shows = matches!(value, Value::Role(role) if role != Role::Villager);
+            let no_result_shows =
+                matches!(value, Value::Role(role) if !matches!(role, Role::Villager | Role::Werewolf));
             if marked || f.flags.any(Flags::PAST) && !no_result_shows {
                 let species = species_of(f);
                 let alternatives = species
