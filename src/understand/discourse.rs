@@ -377,19 +377,24 @@ fn answered_own(scene: &Scene, piece: &Piece, said: &[Reading]) -> Vec<Reading> 
 
 /// Another player's claim of a role whose results have a source: who, and which source.
 fn claimed_power(scene: &Scene, sentence: &Protocol) -> Option<(Agent, Source)> {
-    let Content::Comingout { target, role } = sentence.content else { return None };
+    let (claimant, role) = others_claim(scene, sentence)?;
     let source = match role {
         Role::Seer => Source::Divination,
         Role::Medium => Source::Medium,
         _ => return None,
     };
-    (sentence.subject == Some(target) && Some(target) != scene.ctx.speaker).then_some((target, source))
+    Some((claimant, source))
 }
 
-/// Another player's bodyguard claim: whose guard a later act told as past, with no one named, is.
+/// Another player's bodyguard claim: whose guard a later act told as heard, with no one named, is.
 fn claimed_guard(scene: &Scene, sentence: &Protocol) -> Option<Agent> {
-    let Content::Comingout { target, role: Role::Bodyguard } = sentence.content else { return None };
-    (sentence.subject == Some(target) && Some(target) != scene.ctx.speaker).then_some(target)
+    others_claim(scene, sentence).filter(|&(_, role)| role == Role::Bodyguard).map(|(claimant, _)| claimant)
+}
+
+/// A claim another player made of their own role, read in this utterance.
+fn others_claim(scene: &Scene, sentence: &Protocol) -> Option<(Agent, Role)> {
+    let Content::Comingout { target, role } = sentence.content else { return None };
+    (sentence.subject == Some(target) && Some(target) != scene.ctx.speaker).then_some((target, role))
 }
 
 /// Text between a piece's words that says nothing: spaces, punctuation and sentence-final particles.
