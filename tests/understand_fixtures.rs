@@ -617,6 +617,8 @@ if you would is still a condition	en	If you would vote Rin, we could win.	Skip
 the vote named as a thing is no act on the player called	ja	@サクラ 今日の票、ミナトに回してくれる？	Skip
 is it you who asks the addressee	en	Rin, is it you who's the seer?	INQUIRE Agent[07] (COMINGOUT Agent[07] SEER)
 the speaker's own past vote said as mine	en	@Kenji who did you vote for? Mine went to Takumi.	INQUIRE Agent[03] (VOTED ANY) ; VOTED Agent[06]
+one of the wolves is a wolf	en	Time to come clean: I am one of the wolves.	COMINGOUT Agent[09] WEREWOLF
+one of the wolves is a wolf	en	I bet Yumi is one of the werewolves.	ESTIMATE Agent[08] WEREWOLF
 ";
 
 #[test]
