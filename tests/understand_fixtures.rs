@@ -619,6 +619,44 @@ is it you who asks the addressee	en	Rin, is it you who's the seer?	INQUIRE Agent
 the speaker's own past vote said as mine	en	@Kenji who did you vote for? Mine went to Takumi.	INQUIRE Agent[03] (VOTED ANY) ; VOTED Agent[06]
 one of the wolves is a wolf	en	Time to come clean: I am one of the wolves.	COMINGOUT Agent[09] WEREWOLF
 one of the wolves is a wolf	en	I bet Yumi is one of the werewolves.	ESTIMATE Agent[08] WEREWOLF
+an english result named right after a role claim	en	seer co minato ●	COMINGOUT Agent[09] SEER ; DIVINED Agent[01] WEREWOLF
+marked names in a row are results each	en	divination: shion ○ rin ●	DIVINED Agent[04] HUMAN ; DIVINED Agent[07] WEREWOLF
+found dead is attacked	en	Kenji was found dead this morning.	ANY ATTACKED Agent[03]
+never both is exactly one	en	Either Sakura or Yumi is possessed, never both.	XOR (ESTIMATE Agent[02] POSSESSED) (ESTIMATE Agent[08] POSSESSED)
+a base verb of seeing opening a call asks for the opinion	en	Minato, see Rin as the medium.	REQUEST Agent[01] (ESTIMATE Agent[07] MEDIUM)
+a pronoun after and is the player named before	en	Sakura, give Kenji a chance and read him as a villager.	REQUEST Agent[02] (ESTIMATE Agent[03] VILLAGER)
+a named holder before an inflected opinion verb holds it	en	Yumi suspects Shion.	Agent[08] ESTIMATE Agent[04] WEREWOLF
+a named holder before an inflected opinion verb holds it	en	Takumi trusts Rin.	Agent[06] ESTIMATE Agent[07] VILLAGER
+an infinitive is no past act	en	I've decided to put my vote on Mizuki.	VOTE Agent[05]
+a player's vote was for someone	en	Shion's vote was for Kenji.	Agent[04] VOTED Agent[03]
+a player's vote landed on someone	en	Yumi's vote landed on Minato yesterday.	Agent[08] VOTED Agent[01]
+the day of a divination dates its result told after	en	When I divined Rin on day 2, she came out human.	DAY 2 (DIVINED Agent[07] HUMAN)
+a hyphenated day	en	My day-3 divination: Kenji is a werewolf.	DAY 3 (DIVINED Agent[03] WEREWOLF)
+sinking teeth into is an attack	en	Tonight I'm sinking my teeth into Shion.	ATTACK Agent[04]
+the wolves' victim	en	Sakura was the wolves' victim.	ANY ATTACKED Agent[02]
+a thumbs-up agrees	en	day 2 ID:7 gets a thumbs-up	AGREE TALK day2 ID:7
+only one is	en	Of Kenji and Minato, only one is the real medium.	XOR (ESTIMATE Agent[03] MEDIUM) (ESTIMATE Agent[01] MEDIUM)
+putting mine on	en	putting mine on shion today	VOTE Agent[04]
+a player got my ballot	en	Takumi got my vote yesterday.	VOTED Agent[06]
+my divination lands on	en	Tonight my divination lands on Sakura.	DIVINATION Agent[02]
+chat spellings of your and yesterday	en	@rin who did ur vote go to yday?	INQUIRE Agent[07] (VOTED ANY)
+seer checks are a source	en	seer checks: kenji ○ yumi ●	DIVINED Agent[03] HUMAN ; DIVINED Agent[08] WEREWOLF
+declining to say asks nothing	en	Bodyguard here. Not saying who I'm protecting tonight.	COMINGOUT Agent[09] BODYGUARD
+came forward as is a claim	en	Shion came forward as the seer.	Agent[04] COMINGOUT Agent[04] SEER
+at minimum one is at least one	en	At minimum one of Sakura and Takumi is a wolf.	OR (ESTIMATE Agent[02] WEREWOLF) (ESTIMATE Agent[06] WEREWOLF)
+a result asked for with please	en	Mizuki, divination result please.	INQUIRE Agent[05] (DIVINED ANY ANY)
+a past claim said to a player is theirs	ja	ユミさん、狩人だって名乗り出たよね	Agent[08] COMINGOUT Agent[08] BODYGUARD
+someone said it is hearsay	ja	ケンジが怪しいって誰か言ってた気がする	Skip
+making sure nobody votes is a request	ja	ユミには誰も投票しないようにね	REQUEST ANY (NOT (VOTE Agent[08]))
+thinking for someone asked of them	ja	ミナト、リンを占い師だと思ってあげて	REQUEST Agent[01] (ESTIMATE Agent[07] SEER)
+not suspecting as a verb	ja	ケンジのことは別に怪しんでない	NOT (ESTIMATE Agent[03] WEREWOLF)
+a medium claim parted by a space	ja	霊能です 昨日のタクミ●	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[06] WEREWOLF
+glued marked names are results each	ja	占い結果→シオン○リン●	DIVINED Agent[04] HUMAN ; DIVINED Agent[07] WEREWOLF
+doing a role is claiming it	ja	実は占い師やってます	COMINGOUT Agent[09] SEER
+a hiragana bodyguard	ja	かりうどです	COMINGOUT Agent[09] BODYGUARD
+fangs are an attack	ja	今夜はユミに牙を立てる	ATTACK Agent[08]
+a result asked for with yoroshiku	ja	ミナト、占い結果よろしく	INQUIRE Agent[01] (DIVINED ANY ANY)
+a vote target asked for with choudai	ja	投票先ちょうだい	INQUIRE ANY (VOTE ANY)
 ";
 
 #[test]

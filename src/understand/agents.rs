@@ -448,8 +448,9 @@ pub fn tokenize(
         ..Skeleton::default()
     };
     let mut at = 0;
-    // Players named so far (folded offset, seat), for pronouns, and where the last reference to one ended.
-    let mut named: Vec<(usize, Agent)> = Vec::new();
+    // Players named so far (folded offset, seat, called at the start of their sentence), for pronouns, and where
+    // the last reference to one ended.
+    let mut named: Vec<(usize, Agent, bool)> = Vec::new();
     let mut last_player_end: Option<usize> = None;
     let mut last_player: Option<Agent> = None;
     // Where players are named, for a place word before one («ここは@ハルに入れる»).
@@ -504,8 +505,16 @@ pub fn tokenize(
             called = !listed
                 && text[..start].trim_end().ends_with([',', '、'])
                 && text[end..].trim_start().chars().next().is_none_or(|c| matches!(c, '。' | '.' | '!' | '?' | '\n'));
+            // "Sakura, read him as a villager": a player called first in a sentence is "you" there, not "him".
+            let sentence_start = text[..start]
+                .char_indices()
+                .rev()
+                .find(|&(_, c)| matches!(c, '。' | '.' | '!' | '?' | '\n'))
+                .map_or(0, |(i, c)| i + c.len_utf8());
+            let called_first = text.get(sentence_start..start).is_some_and(|lead| matches!(lead.trim(), "" | "@"))
+                && text[end..].trim_start().starts_with([',', '、']);
             if let Some(agent) = agent.filter(|_| priority != 2 && !called) {
-                named.push((start, agent));
+                named.push((start, agent, called_first));
             }
         }
         copy_plain(&mut skeleton, text, at, start, masked);
@@ -533,7 +542,7 @@ pub fn tokenize(
 fn antecedent(
     text: &str,
     at: usize,
-    named: &[(usize, Agent)],
+    named: &[(usize, Agent, bool)],
     subject_pronoun: bool,
     back_to_nearest: &[String],
 ) -> Option<Agent> {
@@ -543,7 +552,11 @@ fn antecedent(
     ends.next();
     let window_start = ends.next().map_or(0, |(i, c)| i + c.len_utf8());
     let mut candidates: Vec<Agent> = Vec::new();
-    for &(position, agent) in named {
+    for &(position, agent, called_first) in named {
+        // An object pronoun is not the player spoken to.
+        if called_first && !subject_pronoun {
+            continue;
+        }
         if position >= window_start && position < at && !candidates.contains(&agent) {
             candidates.push(agent);
         }
@@ -551,7 +564,7 @@ fn antecedent(
     if subject_pronoun {
         // "Safe — George  he claimed villager": a name said right before the pronoun is what it stands for; so
         // is one said right before a word such as "as" ("vote Shion as she's the wolf").
-        if let Some(&(position, last)) = named.iter().rev().find(|&&(p, _)| p >= window_start && p < at) {
+        if let Some(&(position, last, _)) = named.iter().rev().find(|&&(p, _, _)| p >= window_start && p < at) {
             let mut between = text[position..at].split_whitespace().skip(1);
             let nearest = match (between.next(), between.next()) {
                 (None, _) => true,
@@ -567,13 +580,15 @@ fn antecedent(
         // him, so she…").
         let sentence_start =
             text[..at].rfind(is_end).map_or(0, |i| i + text[i..].chars().next().map_or(1, char::len_utf8));
-        let in_sentence = named.iter().find(|&&(p, _)| p >= sentence_start && p < at).map(|&(_, agent)| agent);
+        let in_sentence = named.iter().find(|&&(p, _, _)| p >= sentence_start && p < at).map(|&(_, agent, _)| agent);
         return in_sentence.or_else(|| candidates.first().copied());
     }
     // An object pronoun is not the subject of its own clause ("I'm voting Rin because Minato divined her"):
     // the player named last, with no clause break before the pronoun, is left out.
-    if let Some(&(position, last)) = named.iter().rev().find(|&&(p, _)| p < at)
+    // ("Give Kenji a chance and read him as a villager": after "and" the pronoun's clause has a subject of its own.)
+    if let Some(&(position, last, _)) = named.iter().rev().find(|&&(p, _, _)| p < at)
         && !text[position..at].contains([',', '、', '.', '。', '!', '?', ';'])
+        && !text[position..at].split_whitespace().any(|w| w == "and")
     {
         // "Rin divined him", "Rin gave her a white": one verb after the only candidate, the pronoun is someone
         // else (that player would be "herself"), so it stays unresolved.
@@ -591,7 +606,7 @@ fn antecedent(
         // «@ダイスケ の沈黙は不自然。人狼の可能性高い。今日は彼を吊るべき。»: further back, the one player named
         // so far in the utterance.
         [] => {
-            let mut earlier = named.iter().filter(|&&(p, _)| p < at).map(|&(_, a)| a);
+            let mut earlier = named.iter().filter(|&&(p, _, called_first)| p < at && !called_first).map(|&(_, a, _)| a);
             let first = earlier.next()?;
             earlier.all(|a| a == first).then_some(first)
         }

@@ -4,7 +4,7 @@
 
 use super::flags::Flags;
 use super::frames::{Class, Frame, Negated, Slot, Value as FrameValue};
-use super::lexicon::{Lex, Quant, Source, Time};
+use super::lexicon::{Lex, Quant, Source, Time, inflected};
 use super::reader::{Origin, Pending, PieceContext, Value};
 use super::scene::{Address, Scene};
 use super::words::PronounKind;
@@ -798,8 +798,10 @@ fn result(scene: &Scene, f: &Filled) -> Built {
     let denied = if f.flags.any(Flags::NEG) { denied_species(scene, f) } else { None };
     let species = denied.or_else(|| species_of(f));
     let target_party = f.target.clone().or_else(|| f.pending.as_ref().map(|p| p.target.clone()));
-    if f.asking()
-        && (species.is_none() || target_party.is_none())
+    // «サクラ、霊能結果よろしく», "medium result please": a result asked for with nobody and no species named asks
+    // for it.
+    let result_asked_for = f.flags.any(Flags::REQUEST) && species.is_none() && target_party.is_none();
+    if (f.asking() && (species.is_none() || target_party.is_none()) || result_asked_for)
         && let Some(asked) = asks(scene, f)
     {
         return asked;
@@ -1004,7 +1006,12 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
     let holders: Vec<Agent> = match f
         .subject
         .as_ref()
-        .filter(|p| f.flags.any(Flags::REPORT) || !p.is_third_party() || thinker(p, f.target.as_ref()))
+        .filter(|p| {
+            f.flags.any(Flags::REPORT)
+                || !p.is_third_party()
+                || thinker(p, f.target.as_ref())
+                || says_whose(scene, f, p)
+        })
         .filter(|p| !(asking && matches!(p.only(), Some(Person::You(_)))))
     {
         Some(party) => agents(scene, party)?,
@@ -1054,6 +1061,15 @@ fn denied_if_negated(f: &Filled, sentence: Sentence) -> Result<Sentence, Drop> {
         Some(Negated::Not) if !f.flags.any(Flags::OPINION) => Ok(not(sentence)),
         _ => Err(drop("negated content is ambiguous (C7)")),
     }
+}
+
+/// "Kenji suspects Yumi", "Rin sees Kenji as a wolf": an English holder before an inflected verb whose target
+/// follows it is the one who thinks it (a command or the speaker's own verb is in its base form).
+fn says_whose(scene: &Scene, f: &Filled, holder: &Party) -> bool {
+    scene.lexicon.word_boundaries
+        && holder.end <= f.cue.0
+        && f.target.as_ref().is_some_and(|t| t.start >= f.cue.1)
+        && scene.skeleton.text.get(f.cue.0..f.cue.1).is_some_and(inflected)
 }
 
 /// «ケンジはユミが狼だと思う», «ケンジはユミを狼だと思っている»: a player set off with «は» before another marked
@@ -1604,11 +1620,11 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             let target = agent(scene, subject)?;
             // "I divined Mizuki last night, and … she's human": the divination named before (or one of the players
             // it named: "I divined Mizuki and Minato: Mizuki is human …").
-            let pending = f
-                .pending
-                .as_ref()
-                .filter(|p| agents(scene, &p.target).is_ok_and(|named| named.contains(&target)))
-                .map(|p| p.source);
+            let pending_act =
+                f.pending.as_ref().filter(|p| agents(scene, &p.target).is_ok_and(|named| named.contains(&target)));
+            let pending = pending_act.map(|p| p.source);
+            // "When I divined Takumi on day 1, he came out a werewolf": the day stated with the act dates it.
+            let pending_day = pending_act.and_then(|p| p.day).filter(|_| f.day.is_none());
             let source = f.source.or(f.context_source.as_ref().map(|o| o.source)).or(pending);
             let marked = f.values.iter().any(|(v, _)| matches!(v, Value::Mark(_)));
             // «昨晩の占い結果です。タクミさんは人狼ではありませんでした。», "I divined Mizuki, and she is not a
@@ -1643,9 +1659,13 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                 if reporter == Some(target) {
                     return Err(drop("a result on its own reporter"));
                 }
-                return Ok(vec![match reporter {
+                let sentence = match reporter {
                     Some(r) => with_subject(r, content),
                     None => Sentence::new(content),
+                };
+                return Ok(vec![match pending_day {
+                    Some(day) => Sentence::new(Content::Day { day, sentence: Box::new(sentence) }),
+                    None => sentence,
                 }]);
             }
             if asking {

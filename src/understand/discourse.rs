@@ -8,8 +8,8 @@ use super::build::{Dropped, NO_PLAYER, Party, Person, Reading, Trace};
 use super::flags::Flags;
 use super::frames::Class;
 use super::lexer::{Tok, Token};
-use super::lexicon::{Conn, Lex, Source};
-use super::reader::{Origin, Pending, PieceContext, attributive, read_piece, said_as};
+use super::lexicon::{Conn, Lex, Source, inflected};
+use super::reader::{Origin, Pending, PieceContext, attributive, read_piece, said_as, source_as_role};
 use super::scene::{Address, Scene};
 use super::segments::{Piece, Sentence, split};
 use super::words::TOKEN_ME;
@@ -708,18 +708,13 @@ fn vocative_follows(scene: &Scene, next: &Token) -> bool {
     }
 }
 
-/// Whether an English verb cue is said in its third-person or past form ("claims", "declared"), which no
-/// command takes.
-fn inflected(cue: &str) -> bool {
-    let verb = cue.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
-    verb.len() > 3 && (verb.ends_with('s') && !verb.ends_with("ss") || verb.ends_with("ed"))
-}
-
 /// Pieces that evoke nothing lend their words to the next piece (the last one to the previous one).
 fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
     let evokes = |piece: &Piece| {
         scene.tokens[piece.tokens.clone()].iter().any(|t| match t.kind {
             Tok::Word(Lex::Cue(_)) => !attributive(scene, t),
+            // «霊能です 昨日のサクラ○»: a source word said as a role claims it.
+            Tok::Word(Lex::Source(_)) => source_as_role(scene, t).is_some(),
             Tok::Word(lex) => matches!(lex, Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf),
             _ => false,
         })

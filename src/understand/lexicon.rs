@@ -656,6 +656,13 @@ impl MarkTable {
     }
 }
 
+/// Whether an English verb cue is said in its third-person or past form ("claims", "declared"), which no
+/// command takes.
+pub fn inflected(cue: &str) -> bool {
+    let verb = cue.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+    verb.len() > 3 && (verb.ends_with('s') && !verb.ends_with("ss") || verb.ends_with("ed"))
+}
+
 /// Whether `text[start..end]` is a whole word: no letter or digit glued to either side. Agent tokens
 /// (private use) and punctuation are boundaries.
 pub fn is_word(text: &str, start: usize, end: usize) -> bool {

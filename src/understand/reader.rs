@@ -763,6 +763,10 @@ fn fill_frame<'f>(
     let domain_end = tokens.get(to).map_or(usize::MAX, |t| t.start);
     let piece_end = tokens.get(to.saturating_sub(1).max(at)).map_or(cue.end, |t| t.end);
     let mut flags = frame.flags;
+    // "No plans to put my vote on Kenji": a past form after "to" is the infinitive ("put", "cast" read both ways).
+    if !japanese && scene.skeleton.text[..cue.start].trim_end().ends_with(" to") {
+        flags.remove(Flags::PAST);
+    }
     let mut tail_end = cue.end;
     match scene.lexicon.ending_at(&scene.skeleton.text, cue.end) {
         Some((ending, end)) => {
@@ -1573,11 +1577,13 @@ fn state_anchor(scene: &Scene, tokens: &[Token]) -> Option<usize> {
 }
 
 /// «俺が霊能だ», «霊能です。»: the medium's source word followed by a copula that ends the sentence names the
-/// role it belongs to («霊能だよ、ケンジは白» still says whose result follows).
-fn source_as_role(scene: &Scene, token: &Token) -> Option<Role> {
+/// role it belongs to («霊能だよ、ケンジは白» still says whose result follows). In chat a space ends the clause
+/// as well («霊能です 昨日のサクラ○»).
+pub fn source_as_role(scene: &Scene, token: &Token) -> Option<Role> {
     let rest = scene.skeleton.text.get(token.end..)?;
     let after_copula = ["です", "だ", "っす"].iter().find_map(|copula| rest.strip_prefix(copula))?;
-    (!scene.lexicon.word_boundaries && token.lex() == Some(Lex::Source(Source::Medium)) && ends_sentence(after_copula))
+    let ends_clause = ends_sentence(after_copula) || after_copula.starts_with(char::is_whitespace);
+    (!scene.lexicon.word_boundaries && token.lex() == Some(Lex::Source(Source::Medium)) && ends_clause)
         .then_some(Role::Medium)
 }
 

@@ -4,6 +4,7 @@
 //! its sentence (or, at the end, to the previous one): 「ケンジとリン、どっちも怪しい」 is read as one.
 
 use super::agents::RefKind;
+use super::flags::Flags;
 use super::lexer::{Tok, Token};
 use super::lexicon::{Conn, Lex, Lexicon};
 
@@ -126,8 +127,35 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
         for i in first + 1..last {
             let (before, name) = (&tokens[i - 1], &tokens[i]);
             let gap = &text[before.end.min(name.start)..name.start];
-            if name.is_agent() && !before.is_agent() && !gap.is_empty() && gap.chars().all(char::is_whitespace) {
+            let spaced = !gap.is_empty() && gap.chars().all(char::is_whitespace);
+            // «霊能です 昨日のサクラ○»: so does a space after a copula.
+            let after_copula = matches!(before.lex(), Some(Lex::Markers(m)) if m.any(Flags::COPULA));
+            // «ユミ○ケンジ○タクミ●»: a name right after another name's mark opens its own result.
+            let after_mark = name.is_agent()
+                && matches!(before.lex(), Some(Lex::Mark(_)))
+                && i >= first + 2
+                && tokens[i - 2].is_agent();
+            if spaced && (name.is_agent() && !before.is_agent() || after_copula) || after_mark {
                 cuts.push((name.start, i, None, None));
+            }
+        }
+    }
+    // "medium co kenji ●", "minato ○ rin ●": in English chat a name with its mark right after a role claim or
+    // after another name's mark opens the result's clause, as a comma would.
+    if lexicon.word_boundaries {
+        for i in first + 1..last.saturating_sub(1) {
+            let claim_before = i >= first + 2
+                && matches!(
+                    (tokens[i - 2].lex(), tokens[i - 1].lex()),
+                    (Some(Lex::Role(_)), Some(Lex::Cue(_))) | (Some(Lex::Cue(_)), Some(Lex::Role(_)))
+                );
+            let mark = |t: &Token| matches!(t.lex(), Some(Lex::Mark(_)));
+            if tokens[i].is_agent()
+                && mark(&tokens[i + 1])
+                && (claim_before || (i >= first + 2 && mark(&tokens[i - 1]) && tokens[i - 2].is_agent()))
+                && text.get(tokens[i - 1].end..tokens[i].start).is_some_and(|gap| gap.trim().is_empty())
+            {
+                cuts.push((tokens[i].start, i, None, None));
             }
         }
     }
