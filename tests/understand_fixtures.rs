@@ -657,6 +657,9 @@ a hiragana bodyguard	ja	かりうどです	COMINGOUT Agent[09] BODYGUARD
 fangs are an attack	ja	今夜はユミに牙を立てる	ATTACK Agent[08]
 a result asked for with yoroshiku	ja	ミナト、占い結果よろしく	INQUIRE Agent[01] (DIVINED ANY ANY)
 a vote target asked for with choudai	ja	投票先ちょうだい	INQUIRE ANY (VOTE ANY)
+doing it oneself boldly is the act	ja	今夜はシオンを占ってやる	DIVINATION Agent[04]
+denied suspicion of a player	en	I'm not suspicious of Takumi at all.	NOT (ESTIMATE Agent[06] WEREWOLF)
+tonight's bite should be a player	en	Tonight's bite should be Minato.	REQUEST ANY (ATTACK Agent[01])
 ";
 
 #[test]
