@@ -660,6 +660,7 @@ a vote target asked for with choudai	ja	投票先ちょうだい	INQUIRE ANY (VO
 doing it oneself boldly is the act	ja	今夜はシオンを占ってやる	DIVINATION Agent[04]
 denied suspicion of a player	en	I'm not suspicious of Takumi at all.	NOT (ESTIMATE Agent[06] WEREWOLF)
 tonight's bite should be a player	en	Tonight's bite should be Minato.	REQUEST ANY (ATTACK Agent[01])
+a player who votes with a noun as its object is the voter	ja	ユミは毎回多数派に票を合わせてる	Skip
 ";
 
 #[test]

@@ -1271,6 +1271,16 @@ fn fill_frame<'f>(
     {
         filled.target = None;
     }
+    // «ミヅキさんは多数派に票を合わせています»: with a noun, no player, as the vote's object, the player set off with
+    // «は» is the one who votes.
+    if japanese
+        && frame.class == Class::Vote
+        && filled.subject.is_none()
+        && noun_object_before(scene, cue.start)
+        && let Some(topic) = filled.target.take_if(|t| t.after.as_deref() == Some("は"))
+    {
+        filled.set_subject(topic);
+    }
     // «タクミさん、霊能者っぽい動きしてるよね», «5番、狼目で見てます»: a name set off at the start is what an
     // opinion or a result is about when the piece names nobody else.
     if filled.target.is_none()
