@@ -661,6 +661,8 @@ doing it oneself boldly is the act	ja	今夜はシオンを占ってやる	DIVIN
 denied suspicion of a player	en	I'm not suspicious of Takumi at all.	NOT (ESTIMATE Agent[06] WEREWOLF)
 tonight's bite should be a player	en	Tonight's bite should be Minato.	REQUEST ANY (ATTACK Agent[01])
 a player who votes with a noun as its object is the voter	ja	ユミは毎回多数派に票を合わせてる	Skip
+mind asks a favour	en	Shion, mind guarding Rin tonight?	REQUEST Agent[04] (GUARD Agent[07])
+never mind asks nothing	en	Never mind, I am voting Takumi.	VOTE Agent[06]
 ";
 
 #[test]
