@@ -64,6 +64,16 @@ pub fn split(text: &str, tokens: &[Token], lexicon: &Lexicon) -> Vec<Sentence> {
         .collect()
 }
 
+fn is_mark(token: &Token) -> bool {
+    matches!(token.lex(), Some(Lex::Mark(_)))
+}
+
+/// Whether token `i` is a name right after another name and its mark («ユミ○ケンジ», "minato ○ rin"), in the
+/// sentence starting at token `first`.
+fn next_marked_name(tokens: &[Token], first: usize, i: usize) -> bool {
+    i >= first + 2 && tokens[i].is_agent() && is_mark(&tokens[i - 1]) && tokens[i - 2].is_agent()
+}
+
 /// "@minato who u voting": chat drops the question mark; a wh-word opening the sentence (after any names
 /// called) right before "you" asks, when nothing at all closes the sentence ("Who you vote for is yours." does not).
 fn chat_question(text: &str, tokens: &[Token], after_last_word: usize, end: usize) -> bool {
@@ -131,10 +141,7 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
             // «霊能です 昨日のサクラ○»: so does a space after a copula.
             let after_copula = matches!(before.lex(), Some(Lex::Markers(m)) if m.any(Flags::COPULA));
             // «ユミ○ケンジ○タクミ●»: a name right after another name's mark opens its own result.
-            let after_mark = name.is_agent()
-                && matches!(before.lex(), Some(Lex::Mark(_)))
-                && i >= first + 2
-                && tokens[i - 2].is_agent();
+            let after_mark = next_marked_name(tokens, first, i);
             if spaced && (name.is_agent() && !before.is_agent() || after_copula) || after_mark {
                 cuts.push((name.start, i, None, None));
             }
@@ -149,10 +156,9 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
                     (tokens[i - 2].lex(), tokens[i - 1].lex()),
                     (Some(Lex::Role(_)), Some(Lex::Cue(_))) | (Some(Lex::Cue(_)), Some(Lex::Role(_)))
                 );
-            let mark = |t: &Token| matches!(t.lex(), Some(Lex::Mark(_)));
             if tokens[i].is_agent()
-                && mark(&tokens[i + 1])
-                && (claim_before || (i >= first + 2 && mark(&tokens[i - 1]) && tokens[i - 2].is_agent()))
+                && is_mark(&tokens[i + 1])
+                && (claim_before || next_marked_name(tokens, first, i))
                 && text.get(tokens[i - 1].end..tokens[i].start).is_some_and(|gap| gap.trim().is_empty())
             {
                 cuts.push((tokens[i].start, i, None, None));
