@@ -294,6 +294,8 @@ pub struct AgentRef {
     /// Set off by a comma at the end of its sentence, not ending a list of names ("Rin is our best move,
     /// Takumi."): the player spoken to, not spoken of.
     pub called: bool,
+    /// A subject pronoun ("she", "he"): its "'s" is "is", never a possessive.
+    pub subject_pronoun: bool,
 }
 
 /// The folded text with references tokenized, and a byte map back to the folded text.
@@ -529,7 +531,16 @@ pub fn tokenize(
             skeleton.push(c, (start as u32, end as u32));
         }
         let marked = marks.inline_names.contains(&start);
-        skeleton.refs.push(AgentRef { kind, agent, span: (start, end), unknown_name: priority == 3, marked, called });
+        let subject_pronoun = priority == 5;
+        skeleton.refs.push(AgentRef {
+            kind,
+            agent,
+            span: (start, end),
+            unknown_name: priority == 3,
+            marked,
+            called,
+            subject_pronoun,
+        });
         last_player_end = (kind == RefKind::Other).then_some(end);
         last_player = agent.filter(|_| kind == RefKind::Other);
         at = end;

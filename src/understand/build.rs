@@ -525,6 +525,8 @@ fn role_of(f: &Filled) -> Option<Role> {
         let named = f.values.iter().find_map(|(value, _)| match value {
             Value::Role(named) if *named != Role::Villager && role == Role::Villager => Some(*named),
             Value::Role(named @ (Role::Seer | Role::Medium | Role::Bodyguard)) if frame.genuine => Some(*named),
+            // "I suspect Minato may be the possessed": suspicion of the wolves' human ally.
+            Value::Role(Role::Possessed) if role == Role::Werewolf => Some(Role::Possessed),
             _ => None,
         });
         // «霊能のリンは真っぽい»: the source word names the role the player is genuine in.
@@ -1022,9 +1024,10 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
     if targets.contains(&speaker) && holders.iter().all(|&h| h == speaker) {
         return Err(drop("an opinion of the speaker about themself"));
     }
-    // "Midori said she is the real seer", «汝が真の占い師であると主張する»: a reported claim (C5).
+    // "Midori said she is the real seer", «汝が真の占い師であると主張する», "Yumi keeps insisting she's the real
+    // seer": a reported claim (C5).
     if f.flags.any(Flags::REPORT)
-        && f.subject.is_none()
+        && (f.subject.is_none() || holders == targets)
         && targets.len() == 1
         && roles.len() == 1
         && !matches!(roles[0], Role::Werewolf | Role::Villager | Role::Any)
@@ -1064,12 +1067,19 @@ fn denied_if_negated(f: &Filled, sentence: Sentence) -> Result<Sentence, Drop> {
 }
 
 /// "Kenji suspects Yumi", "Rin sees Kenji as a wolf": an English holder before an inflected verb whose target
-/// follows it is the one who thinks it (a command or the speaker's own verb is in its base form).
+/// follows it is the one who thinks it (a command or the speaker's own verb is in its base form). So is one before
+/// an inflected verb that takes the opinion verb as its infinitive ("Takumi seems to suspect me").
 fn says_whose(scene: &Scene, f: &Filled, holder: &Party) -> bool {
+    let text = &scene.skeleton.text;
+    let inflected_before = || {
+        let gap = text.get(holder.end..f.cue.0).unwrap_or("");
+        let words: Vec<&str> = gap.split_whitespace().collect();
+        matches!(words.as_slice(), [verb, "to"] if inflected(verb))
+    };
     scene.lexicon.word_boundaries
         && holder.end <= f.cue.0
         && f.target.as_ref().is_some_and(|t| t.start >= f.cue.1)
-        && scene.skeleton.text.get(f.cue.0..f.cue.1).is_some_and(inflected)
+        && (text.get(f.cue.0..f.cue.1).is_some_and(inflected) || inflected_before())
 }
 
 /// «ケンジはユミが狼だと思う», «ケンジはユミを狼だと思っている»: a player set off with «は» before another marked
@@ -1265,9 +1275,20 @@ fn action(scene: &Scene, f: &Filled) -> Built {
     if subject == Some(Person::Wh) {
         return Err(drop("an attributive clause (\"everyone who voted her\") asserts nothing"));
     }
-    let everyone = subject == Some(Person::Everyone) || f.address == Address::Everyone && f.imperative;
+    // «全員ケンジに投票ね», «みんな、タクミ投票で»: a Japanese group word calling on everyone before a bare act noun
+    // with no actor of its own tells them what to do («みんな、ケンジに投票します» is the speaker's act, announced).
+    let bare_noun = || {
+        let rest = scene.skeleton.text.get(f.cue.1..).unwrap_or_default().trim_start();
+        rest.is_empty() || rest.starts_with(['ね', 'で', '。', '!', '〜', '~', 'ー'])
+    };
+    let everyone_told = !scene.lexicon.word_boundaries
+        && f.address == Address::Everyone
+        && subject.is_none()
+        && !f.flags.any(Flags::HEDGE | Flags::REPORT)
+        && bare_noun();
+    let everyone = subject == Some(Person::Everyone) || f.address == Address::Everyone && f.imperative || everyone_told;
     // Everyone acting is a call to everyone only when said as one («みんなで…しない？», "we should").
-    let called = f.flags.any(Flags::SHOULD | Flags::REQUEST) || f.imperative;
+    let called = f.flags.any(Flags::SHOULD | Flags::REQUEST) || f.imperative || everyone_told;
     if everyone && !called && !past {
         return Err(drop("what everyone does, described, is no call"));
     }
@@ -1487,6 +1508,23 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             // «…が私を人狼だと占った»: the speaker as the object of another's verb is what that player thinks.
             if f.target.as_ref().is_some_and(|p| p.after.as_deref() == Some("を")) {
                 return Err(drop("the speaker as the object of someone's verb"));
+            }
+            // "Shion and Yumi, I'd call both of them villagers": a plural role is never the speaker's own.
+            // ("I am one of the wolves" is one.)
+            let plural = |(start, end): (usize, usize)| {
+                let text = &scene.skeleton.text;
+                let word = text.get(start..end).unwrap_or_default().to_ascii_lowercase();
+                let one_of = word.starts_with("one of")
+                    || text.get(..start).is_some_and(|before| {
+                        let before = before.trim_end();
+                        before.ends_with("one of the") || before.ends_with("one of")
+                    });
+                scene.lexicon.word_boundaries
+                    && !one_of
+                    && (word.ends_with("ers") || word.ends_with("ums") || word.ends_with("ves"))
+            };
+            if f.values.first().is_some_and(|&(_, span)| plural(span)) {
+                return Err(drop("a plural role is no claim of the speaker's"));
             }
             let speaker = scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?;
             let role = match value {

@@ -737,15 +737,16 @@ fn lend(scene: &Scene, pieces: Vec<Piece>, asked: bool) -> Vec<Piece> {
                 )
         })
     };
-    // «最終投票：ユミ», «護衛：ケンジ», "Top suspect: Sakura": a piece that ends in its cue and a colon names its
-    // player after the colon (in English only when it names nobody itself: "Kenji is sus: he voted Rin",
-    // "Everyone knows her seer result: …").
+    // «最終投票：ユミ», «護衛：ケンジ», «昨晩の護衛→リン», "Top suspect: Sakura": a piece that ends in its cue and a
+    // colon or an arrow names its player after it (in English only when it names nobody itself: "Kenji is sus: he
+    // voted Rin", "Everyone knows her seer result: …").
     let cue_then_colon = |piece: &Piece| {
         let tokens = &scene.tokens[piece.tokens.clone()];
         (!scene.lexicon.word_boundaries
             || !tokens.iter().any(|t| t.is_agent() || t.is_value() || matches!(t.lex(), Some(Lex::Everyone | Lex::Wh))))
             && tokens.last().is_some_and(|t| {
-                matches!(t.lex(), Some(Lex::Cue(_))) && scene.skeleton.text[t.end..].trim_start().starts_with(':')
+                matches!(t.lex(), Some(Lex::Cue(_)))
+                    && scene.skeleton.text[t.end..].trim_start().starts_with([':', '→'])
             })
     };
     let mut out: Vec<Piece> = Vec::with_capacity(pieces.len());

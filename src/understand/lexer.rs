@@ -55,6 +55,15 @@ impl Token<'_> {
     pub fn is_value(&self) -> bool {
         matches!(self.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
     }
+
+    /// An English first-person reference with its verb glued on ("I'm", "I'll", "I've", "I'd"): the subject of
+    /// a clause, never one more name of a list.
+    pub fn subject_contracted(&self, text: &str) -> bool {
+        const GLUED: [&str; 4] = ["'m", "'ll", "'ve", "'d"];
+        matches!(self.kind, Tok::Agent { kind: RefKind::Me, .. })
+            && (text.get(self.start..self.end).is_some_and(|word| GLUED.iter().any(|c| word.ends_with(c)))
+                || text.get(self.end..).is_some_and(|rest| GLUED.iter().any(|c| rest.starts_with(c))))
+    }
 }
 
 /// The tokens of the skeleton, in order, not overlapping.
@@ -116,6 +125,8 @@ pub fn tokens<'l>(skeleton: &Skeleton, lexicon: &'l Lexicon) -> Vec<Token<'l>> {
         let end = index_at + index_char.len_utf8();
         let (after, after_end) = match lexicon.mark_after(text, end) {
             Some(_) if connectives.iter().any(|&(s, _)| s >= end && only_spaces(&text[end..s])) => (None, end),
+            // "she's a wolf": "is", not "her".
+            Some(("'s", _)) if reference.subject_pronoun => (None, end),
             Some((mark, len)) => (Some(mark), end + len),
             None => (None, end),
         };

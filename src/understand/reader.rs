@@ -663,6 +663,8 @@ fn parties<'l>(scene: &Scene<'l>, tokens: &[Token<'l>], context: &PieceContext) 
             && !(person == Person::Me
                 && matches!(text[last.end..token.start].trim(), "," | "、")
                 && (scene.lexicon.word_boundaries || party.after.is_some()))
+            // "My vote's going to Mizuki and I'm not changing it": "I" with a verb glued on opens a clause.
+            && !(person == Person::Me && scene.lexicon.word_boundaries && token.subject_contracted(text))
             // "Vote Yumi, everyone.": the group after a bare comma is called on, not listed.
             && !(scene.lexicon.word_boundaries && person == Person::Everyone && text[last.end..token.start].trim() == ",")
             // A list never names one player twice («AかAが狼»: the name said again is no second member).
@@ -970,6 +972,20 @@ fn fill_frame<'f>(
                             && scene.skeleton.text[cue.end..party.start].trim().is_empty()
                 };
                 if !marked {
+                    continue;
+                }
+                // "he's white Do not trust quick COs": a player before an English verb with a role or species
+                // between them is that value's subject, not the verb's object.
+                if *slot == Slot::Target
+                    && !japanese
+                    && mark == "before"
+                    && frame.verb
+                    && tokens.iter().any(|t| {
+                        t.start >= party.end
+                            && t.end <= cue.start
+                            && matches!(t.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
+                    })
+                {
                     continue;
                 }
                 // «僕を疑ってミユを残したら»: a conjugated Japanese verb ends its clause; an object after it is a

@@ -163,6 +163,15 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
             {
                 cuts.push((tokens[i].start, i, None, None));
             }
+            // "sakura ● lynch her": a verb right after a name's mark opens the next clause.
+            if i >= first + 2
+                && tokens[i].is_cue()
+                && is_mark(&tokens[i - 1])
+                && tokens[i - 2].is_agent()
+                && text.get(tokens[i - 1].end..tokens[i].start).is_some_and(|gap| gap.trim().is_empty())
+            {
+                cuts.push((tokens[i].start, i, None, None));
+            }
         }
     }
     for (i, token) in tokens.iter().enumerate().take(last).skip(first) {
@@ -201,7 +210,7 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
         if conn == Conn::And
             && i > first
             && tokens[i - 1].is_agent()
-            && tokens.get(i + 1).is_some_and(Token::is_agent)
+            && tokens.get(i + 1).is_some_and(|next| next.is_agent() && !next.subject_contracted(text))
             && !new_clause
         {
             continue;
