@@ -990,6 +990,7 @@ fn estimate(scene: &Scene, f: &Filled) -> Built {
     }
     // "I am the real seer", «私は真占いですよ»: an estimate of oneself is a claim.
     if targets == [scene.ctx.speaker.unwrap_or(Agent::Any)]
+        && f.subject.as_ref().is_none_or(|p| !p.is_third_party())
         && roles.len() == 1
         && !matches!(roles[0], Role::Werewolf | Role::Any | Role::Villager)
         && !f.flags.any(Flags::NEG | Flags::HEDGE)
@@ -1197,6 +1198,20 @@ fn action(scene: &Scene, f: &Filled) -> Built {
         && f.values.iter().any(|(v, (_, end))| matches!(v, Value::Wolf) && *end <= f.cue.0);
     if wolves_did {
         return victim(scene, f);
+    }
+    // «昨日はどなたに投票されたのでしょうか»: a passive form asking whom, marked «に», is the honorific of the act.
+    let honorific = !scene.lexicon.word_boundaries
+        && f.flags.any(Flags::PASSIVE)
+        && f.flags.any(Flags::QUESTION)
+        && f.target.as_ref().is_some_and(|t| {
+            t.only() == Some(Person::Wh)
+                && t.after.as_deref() == Some("に")
+                && scene.skeleton.text.get(t.start..t.end).is_some_and(|who| who.starts_with("どなた"))
+        });
+    if honorific {
+        let mut active = f.clone();
+        active.flags.remove(Flags::PASSIVE);
+        return action(scene, &active);
     }
     if f.flags.any(Flags::PASSIVE) {
         if frame.class == Class::Attack {

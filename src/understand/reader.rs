@@ -924,7 +924,12 @@ fn fill_frame<'f>(
             ["は", "って", "なんて", "とか", "という", "が"].iter().any(|p| rest.starts_with(p))
                 && !["ってことで", "ということで"].iter().any(|as_role| rest.starts_with(as_role))
         };
-        filled.values.retain(|&(_, (_, end))| !text.get(end..).is_some_and(topic));
+        // «狩人って名乗り出てた»: a role quoted right before the claim verb is what was claimed.
+        let quoted = |end: usize| {
+            text.get(end..).is_some_and(|rest| rest.starts_with("って"))
+                && (cue.start == end || cue.start == end + "って".len())
+        };
+        filled.values.retain(|&(_, (_, end))| quoted(end) || !text.get(end..).is_some_and(topic));
     }
     filled.value_or = value_disjunction(scene, tokens, from, to);
     // «タクミに黒出された»: a passive «出す» is received; its «に» marks the giver.
