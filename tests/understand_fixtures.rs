@@ -663,6 +663,46 @@ tonight's bite should be a player	en	Tonight's bite should be Minato.	REQUEST AN
 a player who votes with a noun as its object is the voter	ja	ユミは毎回多数派に票を合わせてる	Skip
 mind asks a favour	en	Shion, mind guarding Rin tonight?	REQUEST Agent[04] (GUARD Agent[07])
 never mind asks nothing	en	Never mind, I am voting Takumi.	VOTE Agent[06]
+she is not her after a verb	en	I divined Yumi and she's a werewolf.	DIVINED Agent[08] WEREWOLF
+a plural role is no claim	en	Rin and Kenji? I'd call them both villagers.	Skip
+one of the wolves is still a claim	en	Fine, I'm one of the wolves.	COMINGOUT Agent[09] WEREWOLF
+insisting on the real seer is a reported claim	en	Kenji insists he's the real seer.	Agent[03] COMINGOUT Agent[03] SEER
+outed as a role is a claim	en	Sakura outed herself as medium earlier.	Agent[02] COMINGOUT Agent[02] MEDIUM
+a named possessed overrides suspicion	en	I suspect Rin is the possessed.	ESTIMATE Agent[07] POSSESSED
+zero chance denies	en	Zero chance I guard Shion tonight.	NOT (GUARD Agent[04])
+can we all agree proposes	en	Can we all agree to vote Kenji today?	REQUEST ANY (VOTE Agent[03])
+who said asks nothing	en	Who said Yumi is black?	Skip
+sorry not sorry denies nothing	en	I voted Minato, sorry not sorry.	VOTED Agent[01]
+a verb after a marked name opens a clause	en	medium co rin ● exile her	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[07] WEREWOLF ; REQUEST ANY (VOTE Agent[07])
+guard target noun after	en	My guard target tonight: Yumi.	GUARD Agent[08]
+guard target said of the player	en	Takumi was my guard target last night.	GUARDED Agent[06]
+seems to suspect belongs to its holder	en	Rin seems to suspect Kenji.	Agent[07] ESTIMATE Agent[03] WEREWOLF
+keep your vote off	en	Yumi, keep your vote off Rin today.	REQUEST Agent[08] (NOT (VOTE Agent[07]))
+gets mine is a vote	en	Mizuki gets mine today.	VOTE Agent[05]
+and I'm opens a clause	en	My vote's going to Kenji and I'm sticking with it.	VOTE Agent[03]
+lean wolf on a player	en	I lean wolf on Rin.	ESTIMATE Agent[07] WEREWOLF
+any wolf reads asks	en	@Kenji any wolf reads?	INQUIRE Agent[03] (ESTIMATE ANY WEREWOLF)
+blackest is suspicion	en	Takumi's my blackest right now.	ESTIMATE Agent[06] WEREWOLF
+not buying a talk disagrees	en	Not buying day2 ID:3.	DISAGREE TALK day2 ID:3
+arrow names the guard target	ja	今夜の護衛→ユミ	GUARD Agent[08]
+everyone told by a bare act noun	ja	みんな、タクミ投票ね	REQUEST ANY (VOTE Agent[06])
+everyone told is not an announced act	ja	みんな、今日はタクミに投票します	VOTE Agent[06]
+humble volitional is inclusive	ja	今夜はミヅキさんを襲撃いたしましょう	REQUEST ANY (ATTACK Agent[05])
+saying it again is no request	ja	ケンジが怪しいってずっと言ってるじゃん	ESTIMATE Agent[03] WEREWOLF
+insisting on oneself is a reported claim	ja	リン、自分が本物の霊能者だって言い張ってる	Agent[07] COMINGOUT Agent[07] MEDIUM
+whose information asks nothing	ja	ユミ●って誰情報？	Skip
+please spare me your vote	ja	ケンジ、俺に投票するのは勘弁して	REQUEST Agent[03] (NOT (VOTE Agent[09]))
+list them asks	ja	みんな、怪しいと思う人を挙げて	INQUIRE ANY (ESTIMATE ANY WEREWOLF)
+at least one with the names between	ja	最低でもミナトかユミの一人は人狼	OR (ESTIMATE Agent[01] WEREWOLF) (ESTIMATE Agent[08] WEREWOLF)
+treated as possessed by a holder	ja	サクラは俺のこと狂人扱いしてる	Agent[02] ESTIMATE Agent[09] POSSESSED
+possessed-like shorthand	ja	ユミ狂っぽい	ESTIMATE Agent[08] POSSESSED
+never claimed	ja	ケンジが占い師を名乗ったことは一度もない	NOT (Agent[03] COMINGOUT Agent[03] SEER)
+role quoted before the claim verb	ja	サクラがさっき霊能者って名乗ってたよ	Agent[02] COMINGOUT Agent[02] MEDIUM
+possessed by permission	ja	実は狂人やらせてもらってます	COMINGOUT Agent[09] POSSESSED
+honorific passive asks whom	ja	ミナトさん、昨日はどなたに投票されましたか？	INQUIRE Agent[01] (VOTED ANY)
+reason with the object left out	ja	今日はユミに投票する。だって一番怪しいから	BECAUSE (ESTIMATE Agent[08] WEREWOLF) (VOTE Agent[08])
+subject marked ga holds the opinion	ja	ミヅキがタクミを疑ってる	Agent[05] ESTIMATE Agent[06] WEREWOLF
+speaker topic before a bare player	ja	俺はケンジ最黒	ESTIMATE Agent[03] WEREWOLF
 ";
 
 #[test]

@@ -1069,13 +1069,20 @@ fn denied_if_negated(f: &Filled, sentence: Sentence) -> Result<Sentence, Drop> {
 
 /// "Kenji suspects Yumi", "Rin sees Kenji as a wolf": an English holder before an inflected verb whose target
 /// follows it is the one who thinks it (a command or the speaker's own verb is in its base form). So is one before
-/// an inflected verb that takes the opinion verb as its infinitive ("Takumi seems to suspect me").
+/// an inflected verb that takes the opinion verb as its infinitive ("Takumi seems to suspect me"), or before the
+/// verb's progressive.
 fn says_whose(scene: &Scene, f: &Filled, holder: &Party) -> bool {
     let text = &scene.skeleton.text;
     let inflected_before = || {
         let gap = text.get(holder.end..f.cue.0).unwrap_or("");
         let words: Vec<&str> = gap.split_whitespace().collect();
+        let progressive = text
+            .get(f.cue.0..f.cue.1)
+            .and_then(|cue| cue.split_whitespace().next())
+            .is_some_and(|verb| verb.ends_with("ing"));
         matches!(words.as_slice(), [verb, "to"] if inflected(verb))
+            // "Kenji is treating Rin as a wolf", "Kenji keeps suspecting Rin".
+            || progressive && matches!(words.as_slice(), ["is" | "was" | "'s" | "keeps" | "kept"])
     };
     scene.lexicon.word_boundaries
         && holder.end <= f.cue.0
@@ -1088,6 +1095,9 @@ fn says_whose(scene: &Scene, f: &Filled, holder: &Party) -> bool {
 fn thinker(holder: &Party, target: Option<&Party>) -> bool {
     holder.after.as_deref() == Some("は")
         && target.is_some_and(|t| matches!(t.after.as_deref(), Some("が" | "を")) && t.start > holder.end)
+        // «サクラが俺を狼だと疑ってた»: so is one marked «が» before the player marked «を».
+        || holder.after.as_deref() == Some("が")
+            && target.is_some_and(|t| t.after.as_deref() == Some("を") && t.start > holder.end)
         // «サクラを疑ってるのはケンジだけ»: the player a cleft puts after the opinion.
         || holder.after.is_none() && target.is_some_and(|t| t.after.as_deref() == Some("を") && t.end < holder.start)
 }

@@ -979,6 +979,21 @@ fn fill_frame<'f>(
                 if !marked {
                     continue;
                 }
+                // «俺はシオン最黒»: the speaker set off with «は» before a bare player holds the opinion; the bare
+                // player is what it is about.
+                if *slot == Slot::Target
+                    && japanese
+                    && mark == "は"
+                    && party.only() == Some(Person::Me)
+                    && parties.iter().any(|other| {
+                        other.start >= party.mark_end
+                            && other.end <= cue.start
+                            && other.after.is_none()
+                            && other.is_third_party()
+                    })
+                {
+                    continue;
+                }
                 // "he's white Do not trust quick COs": a player before an English verb with a role or species
                 // between them is that value's subject, not the verb's object.
                 if *slot == Slot::Target
@@ -1356,6 +1371,8 @@ fn fill_frame<'f>(
         Class::Vote if context.topic_is_near => context.topic.as_ref(),
         Class::Vote if calls => context.near_object.as_ref(),
         Class::Result if context.gives_reason => context.near_object.as_ref(),
+        // «今夜はケンジを占う。だって一番狼っぽいから»: so is an opinion given as the reason.
+        Class::Estimate if context.gives_reason => context.near_object.as_ref(),
         _ => None,
     };
     if filled.target.is_none()
