@@ -703,6 +703,11 @@ honorific passive asks whom	ja	ミナトさん、昨日はどなたに投票さ�
 reason with the object left out	ja	今日はユミに投票する。だって一番怪しいから	BECAUSE (ESTIMATE Agent[08] WEREWOLF) (VOTE Agent[08])
 subject marked ga holds the opinion	ja	ミヅキがタクミを疑ってる	Agent[05] ESTIMATE Agent[06] WEREWOLF
 speaker topic before a bare player	ja	俺はケンジ最黒	ESTIMATE Agent[03] WEREWOLF
+an attack target noun takes its choice	ja	今夜の噛み先はリンにしよう	REQUEST ANY (ATTACK Agent[07])
+a vote target chosen together	ja	投票先はサクラにしよう	REQUEST ANY (VOTE Agent[02])
+a claim in the te-form links its subject on	ja	リンが占い師だって出てきて、タクミに白を出してた	Agent[07] COMINGOUT Agent[07] SEER ; Agent[07] DIVINED Agent[06] HUMAN
+a holder before a progressive opinion	en	Rin is treating Kenji as a wolf.	Agent[07] ESTIMATE Agent[03] WEREWOLF
+start treating asks everyone	en	Everyone, start treating Mizuki as a wolf.	REQUEST ANY (ESTIMATE Agent[05] WEREWOLF)
 ";
 
 #[test]

@@ -581,7 +581,10 @@ fn finish(scene: &Scene, filled: Option<Filled>, context: &PieceContext, out: &m
     {
         out.subject = Some(party.clone());
     }
-    out.links_on = filled.flags.any(Flags::TE);
+    // «ケンジが占い師だって出てきて、ミナトに黒を打ってた»: a cue that ends in its own て-form links on too.
+    out.links_on = filled.flags.any(Flags::TE)
+        || !scene.lexicon.word_boundaries
+            && scene.skeleton.text.get(filled.cue.0..filled.cue.1).is_some_and(|cue| cue.ends_with(['て', 'で']));
     match build(scene, &filled, context) {
         super::build::Outcome::Read(readings) => {
             let class = filled.frame.map(|frame| frame.class);
