@@ -708,6 +708,9 @@ a vote target chosen together	ja	投票先はサクラにしよう	REQUEST ANY (
 a claim in the te-form links its subject on	ja	リンが占い師だって出てきて、タクミに白を出してた	Agent[07] COMINGOUT Agent[07] SEER ; Agent[07] DIVINED Agent[06] HUMAN
 a holder before a progressive opinion	en	Rin is treating Kenji as a wolf.	Agent[07] ESTIMATE Agent[03] WEREWOLF
 start treating asks everyone	en	Everyone, start treating Mizuki as a wolf.	REQUEST ANY (ESTIMATE Agent[05] WEREWOLF)
+zero will to doubt denies	ja	ケンジを疑う気持ちはゼロです	NOT (ESTIMATE Agent[03] WEREWOLF)
+treated as a wolf is suspicion	ja	タクミはもう狼扱いでいいと思う	ESTIMATE Agent[06] WEREWOLF
+treated as confirmed white is trust	ja	ユミはもう白確扱いしてる	ESTIMATE Agent[08] VILLAGER
 ";
 
 #[test]
