@@ -672,6 +672,8 @@ a named possessed overrides suspicion	en	I suspect Rin is the possessed.	ESTIMAT
 zero chance denies	en	Zero chance I guard Shion tonight.	NOT (GUARD Agent[04])
 can we all agree proposes	en	Can we all agree to vote Kenji today?	REQUEST ANY (VOTE Agent[03])
 who said asks nothing	en	Who said Yumi is black?	Skip
+a relative clause with said keeps its subject	en	Kenji, who said he's the seer, voted for Rin yesterday.	Agent[03] VOTED Agent[07]
+plural bodyguards are no claim	en	Rin and Kenji? I'd call them both bodyguards.	Skip
 sorry not sorry denies nothing	en	I voted Minato, sorry not sorry.	VOTED Agent[01]
 a verb after a marked name opens a clause	en	medium co rin ● exile her	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[07] WEREWOLF ; REQUEST ANY (VOTE Agent[07])
 guard target noun after	en	My guard target tonight: Yumi.	GUARD Agent[08]

@@ -1544,9 +1544,8 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
                         let before = before.trim_end();
                         before.ends_with("one of the") || before.ends_with("one of")
                     });
-                scene.lexicon.word_boundaries
-                    && !one_of
-                    && (word.ends_with("ers") || word.ends_with("ums") || word.ends_with("ves"))
+                // No English role word ends in a single "s" ("villagers", "bodyguards", "wolves" are plurals).
+                scene.lexicon.word_boundaries && !one_of && word.ends_with('s') && !word.ends_with("ss")
             };
             if f.values.first().is_some_and(|&(_, span)| plural(span)) {
                 return Err(drop("a plural role is no claim of the speaker's"));
@@ -1586,6 +1585,10 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
         Person::Wh => {
             if !asking {
                 return Err(drop("'who' outside a question"));
+            }
+            // "who said kenji ●??": who said it is asked, not what anyone holds.
+            if f.flags.any(Flags::REPORT) {
+                return Err(drop("asks who said it (no protocol sentence)"));
             }
             let to = asked(scene, f)?;
             // «占い結果気になるね。誰が白だったのか教えて»: a result mark asked for after its source asks for the result.

@@ -56,13 +56,12 @@ impl Token<'_> {
         matches!(self.lex(), Some(Lex::Role(_) | Lex::Species(_) | Lex::Mark(_) | Lex::Wolf))
     }
 
-    /// An English first-person reference with its verb glued on ("I'm", "I'll", "I've", "I'd"): the subject of
-    /// a clause, never one more name of a list.
+    /// An English first-person reference with its verb glued on after it ("I'm", "I'll", "I've", "I'd"): the
+    /// subject of a clause, never one more name of a list.
     pub fn subject_contracted(&self, text: &str) -> bool {
         const GLUED: [&str; 4] = ["'m", "'ll", "'ve", "'d"];
         matches!(self.kind, Tok::Agent { kind: RefKind::Me, .. })
-            && (text.get(self.start..self.end).is_some_and(|word| GLUED.iter().any(|c| word.ends_with(c)))
-                || text.get(self.end..).is_some_and(|rest| GLUED.iter().any(|c| rest.starts_with(c))))
+            && text.get(self.end..).is_some_and(|rest| GLUED.iter().any(|c| rest.starts_with(c)))
     }
 }
 
