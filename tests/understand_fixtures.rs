@@ -713,6 +713,24 @@ start treating asks everyone	en	Everyone, start treating Mizuki as a wolf.	REQUE
 zero will to doubt denies	ja	ケンジを疑う気持ちはゼロです	NOT (ESTIMATE Agent[03] WEREWOLF)
 treated as a wolf is suspicion	ja	タクミはもう狼扱いでいいと思う	ESTIMATE Agent[06] WEREWOLF
 treated as confirmed white is trust	ja	ユミはもう白確扱いしてる	ESTIMATE Agent[08] VILLAGER
+a degree word before white is an opinion	en	kenji's fairly white	ESTIMATE Agent[03] VILLAGER
+the player before a relative clause's head is its object	en	Rin is the one I trust most	ESTIMATE Agent[07] VILLAGER
+the player before a relative clause's head is its object	en	Mizuki is the person that I suspect	ESTIMATE Agent[05] WEREWOLF
+a player held between holder and cue	en	Kenji has me pegged as a wolf	Agent[03] ESTIMATE Agent[09] WEREWOLF
+guard is going on is a plan	en	Guard is going on Yumi tonight	GUARD Agent[08]
+accept as is an opinion	en	I accept Kenji as our medium	ESTIMATE Agent[03] MEDIUM
+a question mark with an exclamation is surprise	en	Rin voted for me?!	Agent[07] VOTED Agent[09]
+a wh-word still asks with an exclamation	en	Who voted for me?!	INQUIRE ANY (VOTED Agent[09])
+an owned vote told as past is the owner's	en	Rin's vote wasn't on Kenji	NOT (Agent[07] VOTED Agent[03])
+so is carries the opinion	en	Minato is suspicious. So is Takumi.	ESTIMATE Agent[01] WEREWOLF ; ESTIMATE Agent[06] WEREWOLF
+the speaker set off before a role holds an opinion of the topic	ja	ケンジは霊能COしたけど、私は狂人だと見ている	Agent[03] COMINGOUT Agent[03] MEDIUM ; ESTIMATE Agent[03] POSSESSED
+a fake role is no estimate of the role	ja	サクラは偽の霊能者だ	Skip
+taking a player off the guard denies it	ja	リンの護衛は今夜は外す	NOT (GUARD Agent[07])
+passing on a vote denies it	ja	ミヅキへの投票は見送る	NOT (VOTE Agent[05])
+the player whose view it is is no target	ja	ユミさん、あなた視点で一番怪しいのは誰？	INQUIRE Agent[08] (ESTIMATE ANY WEREWOLF)
+a question put to a player with に addresses them	ja	ミナトさんに質問があります。昨日は誰に投票しましたか？	INQUIRE Agent[01] (VOTED ANY)
+vote counting is no vote	ja	開票結果だと、サクラの票はタクミに入ってた	Agent[02] VOTED Agent[06]
+taking a player off the guard denies it	ja	今夜はリンを護衛から外す	NOT (GUARD Agent[07])
 ";
 
 #[test]

@@ -1084,10 +1084,21 @@ fn says_whose(scene: &Scene, f: &Filled, holder: &Party) -> bool {
             // "Kenji is treating Rin as a wolf", "Kenji keeps suspecting Rin".
             || progressive && matches!(words.as_slice(), ["is" | "was" | "'s" | "keeps" | "kept"])
     };
+    // "Rin has me pegged as the possessed": the player held between the holder and the cue.
+    let held = || {
+        f.target.as_ref().is_some_and(|t| {
+            t.start >= holder.end
+                && t.end <= f.cue.0
+                && text
+                    .get(holder.end..t.start)
+                    .is_some_and(|gap| gap.split_whitespace().count() == 1 && scene.lexicon.nearby.held_before(gap))
+        })
+    };
     scene.lexicon.word_boundaries
         && holder.end <= f.cue.0
-        && f.target.as_ref().is_some_and(|t| t.start >= f.cue.1)
-        && (text.get(f.cue.0..f.cue.1).is_some_and(inflected) || inflected_before())
+        && (f.target.as_ref().is_some_and(|t| t.start >= f.cue.1)
+            && (text.get(f.cue.0..f.cue.1).is_some_and(inflected) || inflected_before())
+            || held())
 }
 
 /// «ケンジはユミが狼だと思う», «ケンジはユミを狼だと思っている»: a player set off with «は» before another marked

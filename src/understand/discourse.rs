@@ -620,15 +620,49 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         state.standing = address;
         return (address, party, pieces);
     }
+    // «ケンジさんに一つ伺いたいことがございます。»: a Japanese sentence opening with the player a question is put
+    // to, before any verb, addresses them from there on.
+    if !scene.lexicon.word_boundaries
+        && let Some(token) = tokens.first()
+        && let Tok::Agent { index, after: Some("に"), .. } = token.kind
+        && scene.skeleton.refs[index].kind == RefKind::Other
+        && let Some(agent) = scene.skeleton.refs[index].agent
+        && text[first.start..token.start].trim().is_empty()
+        && Some(agent) != scene.ctx.speaker
+        && let Some(ask) = scene.tokens[sentence_tokens(sentence)]
+            .iter()
+            .position(|t| matches!(t.lex(), Some(Lex::Markers(m)) if m.any(Flags::INFO)))
+        && !scene.tokens[sentence_tokens(sentence)][..ask].iter().any(Token::is_cue)
+    {
+        let party = vocative(token, agent);
+        let mut rest = pieces[0].clone();
+        rest.tokens.start += 1;
+        rest.start = token.end;
+        pieces[0] = rest;
+        state.standing = Address::Agent(agent);
+        return (Address::Agent(agent), Some(party), pieces);
+    }
     // English: a name opening the sentence and followed by "please", "you", a question or a bare verb.
     if scene.lexicon.word_boundaries
         && let Some(token) = tokens.first()
-        && let Tok::Agent { index, .. } = token.kind
+        // "Sakura's vote yesterday…": a possessor is no call.
+        && let Tok::Agent { index, after, .. } = token.kind
+        && after != Some("'s")
         && scene.skeleton.refs[index].kind == RefKind::Other
         && let Some(agent) = scene.skeleton.refs[index].agent
         && text[first.start..token.start].trim().is_empty()
         && Some(agent) != scene.ctx.speaker
         && tokens.get(1).is_some_and(|next| vocative_follows(scene, next))
+        // "Rin has me pegged as…", "Yumi is the one I suspect", "rin and I both voted…": a verb holding "me" /
+        // "you", a relative clause's head or a joiner after the name makes it a subject or an object, not a call.
+        && tokens.get(1).is_none_or(|next| {
+            !next.is_agent()
+                || !text.get(token.end..next.start).is_some_and(|gap| {
+                    scene.lexicon.nearby.held_before(gap)
+                        || scene.lexicon.nearby.heads_relative_clause(gap)
+                        || scene.lexicon.joins(gap)
+                })
+        })
     {
         let party = vocative(token, agent);
         let mut rest = pieces[0].clone();

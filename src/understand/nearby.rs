@@ -27,6 +27,8 @@ pub struct Nearby {
     say: Vec<String>,
     consequence: Vec<String>,
     described: Vec<String>,
+    relative_heads: Vec<String>,
+    holding: Vec<String>,
 }
 
 fn has(list: &[String], word: &str) -> bool {
@@ -63,6 +65,8 @@ impl Nearby {
             &mut self.say,
             &mut self.consequence,
             &mut self.described,
+            &mut self.relative_heads,
+            &mut self.holding,
         ] {
             *list = list.iter().map(|w| fold_word(w).trim().to_owned()).filter(|w| !w.is_empty()).collect();
         }
@@ -160,6 +164,27 @@ impl Nearby {
     pub fn opens_describing(&self, text: &str) -> bool {
         let text = text.trim_start();
         self.described.iter().any(|w| starts_with_word(text, w))
+    }
+
+    /// Whether text before a player ends with a verb that holds it as an object ("Rin has me pegged…").
+    pub fn held_before(&self, before: &str) -> bool {
+        has(&self.holding, last_word(before))
+    }
+
+    /// Whether the text between a player and a subject ends with a relative clause's head ("Yumi is the one (that)
+    /// I suspect"): the player is then the clause's object.
+    pub fn heads_relative_clause(&self, gap: &str) -> bool {
+        let gap = gap.trim_end();
+        let gap = self
+            .complementisers
+            .iter()
+            .chain(["who".to_owned()].iter())
+            .find_map(|c| gap.strip_suffix(c.as_str()).filter(|head| head.ends_with(' ')))
+            .unwrap_or(gap)
+            .trim_end();
+        self.relative_heads.iter().any(|head| {
+            gap.strip_suffix(head.as_str()).is_some_and(|before| before.is_empty() || before.ends_with(' '))
+        })
     }
 
     /// Whether a sentence's text opens with a word that draws a consequence ("Then Rin has to be lying").

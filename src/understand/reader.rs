@@ -946,10 +946,30 @@ fn fill_frame<'f>(
     } else {
         &frame.slots
     };
+    // "Yumi is the one I suspect most": a player before a relative clause's head is what the clause's verb is
+    // about, whatever marks its target takes; the clause's subject, right before the verb, holds or does it.
+    let relative_object = if japanese {
+        None
+    } else {
+        let text = scene.skeleton.text.as_str();
+        let subject = parties.iter().find(|p| {
+            p.end <= cue.start && text.get(p.end..cue.start).is_some_and(|gap| !gap.contains(char::is_alphanumeric))
+        });
+        subject.and_then(|subject| {
+            parties.iter().position(|head| {
+                head.is_third_party()
+                    && head.end <= subject.start
+                    && head.start >= domain_start
+                    && text
+                        .get(head.end..subject.start)
+                        .is_some_and(|gap| scene.lexicon.nearby.heads_relative_clause(gap))
+            })
+        })
+    };
     // Participants: each role takes the nearest unused player with one of its marks, marks in order.
     for (slot, marks) in slots {
-        let mut chosen = None;
-        'marks: for mark in marks {
+        let mut chosen = relative_object.filter(|&k| *slot == Slot::Target && !used[k]);
+        'marks: for mark in marks.iter().filter(|_| chosen.is_none()) {
             let mut best: Option<(usize, usize)> = None;
             for (k, party) in parties.iter().enumerate() {
                 if used[k] || party.start < domain_start || party.start >= domain_end {
@@ -1052,6 +1072,20 @@ fn fill_frame<'f>(
                 {
                     continue;
                 }
+                // "Sakura's vote yesterday wasn't on Takumi": a vote owned is its owner's act only when told as past
+                // ("follow Sakura's vote" asks nothing of Sakura).
+                if *slot == Slot::Actor
+                    && !japanese
+                    && mark == "'s"
+                    && frame.class == Class::Vote
+                    && !filled.flags.any(Flags::PAST)
+                {
+                    continue;
+                }
+                // «あなた視点で一番狼っぽいのは誰»: the player whose view it is holds the opinion, never is its object.
+                if *slot == Slot::Target && party.after.as_deref() == Some("視点") {
+                    continue;
+                }
                 // The speaker reports results; "I" before a result word is not what it is about.
                 if *slot == Slot::Target
                     && frame.class == super::frames::Class::Result
@@ -1067,6 +1101,7 @@ fn fill_frame<'f>(
                     && frame.estimates_role_from_clause()
                     && mark == "before"
                     && party.only() == Some(Person::Me)
+                    && !scene.lexicon.nearby.held_before(&scene.skeleton.text[..party.start])
                 {
                     continue;
                 }
@@ -1319,6 +1354,18 @@ fn fill_frame<'f>(
         && let Some(topic) = filled.target.take_if(|t| t.after.as_deref() == Some("は"))
     {
         filled.set_subject(topic);
+    }
+    // «リンは占いCOしてるけど、俺は狂人だと思ってる»: the speaker set off with «は» before an opinion taking its
+    // role from the clause holds it; what it is about is left out, the player just talked about.
+    if japanese
+        && frame.estimates_role_from_clause()
+        && filled.subject.is_none()
+        && filled.target.as_ref().is_some_and(|t| t.only() == Some(Person::Me) && t.after.as_deref() == Some("は"))
+        && context.topic_is_near
+        && let Some(topic) = context.topic.as_ref().filter(|t| t.is_third_party() && t.people.len() == 1)
+    {
+        filled.subject = filled.target.take();
+        filled.target = Some(topic.clone());
     }
     // «タクミさん、霊能者っぽい動きしてるよね», «5番、狼目で見てます»: a name set off at the start is what an
     // opinion or a result is about when the piece names nobody else.
@@ -1913,7 +1960,22 @@ fn fill_state(
             filled.values.insert(0, anchor);
         }
     }
-    if let Some(k) = subject {
+    // «リンは占いCOしてるけど、俺は狂人だと思ってる»: the speaker set off with «は» before a role they think of is
+    // the opinion's holder; what it is about is left out, the player just talked about.
+    let holder_of_left_out = subject.filter(|&k| {
+        japanese
+            && parties[k].only() == Some(Person::Me)
+            && parties[k].after.as_deref() == Some("は")
+            && filled.flags.any(Flags::OPINION)
+            && matches!(value_token.lex(), Some(Lex::Role(_)))
+    });
+    if let Some(k) = holder_of_left_out
+        && let Some(topic) = topic.filter(|t| t.is_third_party() && t.people.len() == 1)
+    {
+        used[k] = true;
+        filled.set(Slot::Holder, parties[k].clone());
+        filled.set(Slot::Target, topic.clone());
+    } else if let Some(k) = subject {
         used[k] = true;
         filled.set(Slot::Target, parties[k].clone());
     } else if !generic

@@ -91,8 +91,13 @@ fn sentence(text: &str, start: usize, end: usize, tokens: &[Token], lexicon: &Le
     let first = tokens.partition_point(|t| t.start < start);
     let last = tokens.partition_point(|t| t.start < end);
     let after_last_word = tokens[first..last].last().map_or(start, |t| t.end);
-    let asked =
-        text[after_last_word..end].contains('?') || chat_question(text, &tokens[first..last], after_last_word, end);
+    // "Yumi slapped a black on me?!": in English a question mark with an exclamation mark is surprise at what
+    // happened, unless a wh-word asks («3人も占い師CO！？» still asserts nothing).
+    let closing = &text[after_last_word..end];
+    let surprised = lexicon.word_boundaries
+        && closing.contains('!')
+        && !tokens[first..last].iter().any(|t| matches!(t.lex(), Some(Lex::Wh)));
+    let asked = closing.contains('?') && !surprised || chat_question(text, &tokens[first..last], after_last_word, end);
 
     // Cut points: (offset, token index where the next piece starts, connective opening it, connective closing
     // the previous one).
