@@ -731,6 +731,12 @@ the player whose view it is is no target	ja	ユミさん、あなた視点で一
 a question put to a player with に addresses them	ja	ミナトさんに質問があります。昨日は誰に投票しましたか？	INQUIRE Agent[01] (VOTED ANY)
 vote counting is no vote	ja	開票結果だと、サクラの票はタクミに入ってた	Agent[02] VOTED Agent[06]
 taking a player off the guard denies it	ja	今夜はリンを護衛から外す	NOT (GUARD Agent[07])
+trust placed in a player	ja	ユミには信頼を置いている	ESTIMATE Agent[08] VILLAGER
+only looks like a role	ja	シオンは狂人にしか見えない	ESTIMATE Agent[04] POSSESSED
+smells too much is suspicion	ja	タクミくさすぎでしょ	ESTIMATE Agent[06] WEREWOLF
+considering a vote is undecided	en	I'm considering voting Kenji today.	Skip
+consolidate on is a vote	en	let's consolidate on rin	REQUEST ANY (VOTE Agent[07])
+med is medium	en	med co. shion ○	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[04] HUMAN
 ";
 
 #[test]

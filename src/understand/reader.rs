@@ -763,6 +763,20 @@ fn fill_frame<'f>(
     {
         return None;
     }
+    // "Last night's divination pegged Minato as a werewolf": an opinion verb whose subject is a divination or
+    // medium word reports that result; it holds no opinion.
+    if !japanese
+        && frame.class == Class::Estimate
+        && at > 0
+        && match tokens[at - 1].lex() {
+            Some(Lex::Source(_)) => true,
+            Some(Lex::Cue(f)) => scene.lexicon.frames.frames[f as usize].class == Class::Result,
+            _ => false,
+        }
+        && scene.skeleton.text.get(tokens[at - 1].end..cue.start).is_some_and(|gap| gap.trim().is_empty())
+    {
+        return None;
+    }
     // Japanese predicates come last: their players stand before them (and, in «…のはケンジ», right after).
     let domain_start = tokens.get(from).map_or(cue.start, |t| t.start);
     let domain_end = tokens.get(to).map_or(usize::MAX, |t| t.start);
@@ -1607,6 +1621,9 @@ fn case_particle(rest: &str) -> bool {
         "でいらっしゃ",
         "に見え",
         "に思え",
+        // «人狼にしか見えない»: only looks like it.
+        "にしか見え",
+        "にしか思え",
         "の可能性",
         "のどちらか",
         "のどっちか",
