@@ -612,10 +612,7 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
     {
         let agent = scene.skeleton.refs[index].agent;
         let party = agent.map(|agent| vocative(token, agent));
-        let mut rest = pieces[0].clone();
-        rest.tokens.start += 1;
-        rest.start = token.end;
-        pieces[0] = rest;
+        drop_call(&mut pieces[0], token);
         let address = agent.map_or(Address::Unknown, Address::Agent);
         state.standing = address;
         return (address, party, pieces);
@@ -635,10 +632,7 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         && !scene.tokens[sentence_tokens(sentence)][..ask].iter().any(Token::is_cue)
     {
         let party = vocative(token, agent);
-        let mut rest = pieces[0].clone();
-        rest.tokens.start += 1;
-        rest.start = token.end;
-        pieces[0] = rest;
+        drop_call(&mut pieces[0], token);
         state.standing = Address::Agent(agent);
         return (Address::Agent(agent), Some(party), pieces);
     }
@@ -665,10 +659,7 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         })
     {
         let party = vocative(token, agent);
-        let mut rest = pieces[0].clone();
-        rest.tokens.start += 1;
-        rest.start = token.end;
-        pieces[0] = rest;
+        drop_call(&mut pieces[0], token);
         return (Address::Agent(agent), Some(party), pieces);
     }
     // "Who are you voting for, Kenji?": a name set off at the end of a question calls on its player; so does an
@@ -719,6 +710,12 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         return (Address::RoleHolder, None, pieces);
     }
     (standing, leading, pieces)
+}
+
+/// Takes the call that opens a piece (its first token) off it.
+fn drop_call(piece: &mut Piece, call: &Token) {
+    piece.tokens.start += 1;
+    piece.start = call.end;
 }
 
 /// The token range of a whole sentence.

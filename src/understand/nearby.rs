@@ -178,8 +178,9 @@ impl Nearby {
         let gap = self
             .complementisers
             .iter()
-            .chain(["who".to_owned()].iter())
-            .find_map(|c| gap.strip_suffix(c.as_str()).filter(|head| head.ends_with(' ')))
+            .map(String::as_str)
+            .chain(["who", "whom"])
+            .find_map(|c| gap.strip_suffix(c).filter(|head| head.ends_with(' ')))
             .unwrap_or(gap)
             .trim_end();
         self.relative_heads.iter().any(|head| {

@@ -1369,18 +1369,6 @@ fn fill_frame<'f>(
     {
         filled.set_subject(topic);
     }
-    // «リンは占いCOしてるけど、俺は狂人だと思ってる»: the speaker set off with «は» before an opinion taking its
-    // role from the clause holds it; what it is about is left out, the player just talked about.
-    if japanese
-        && frame.estimates_role_from_clause()
-        && filled.subject.is_none()
-        && filled.target.as_ref().is_some_and(|t| t.only() == Some(Person::Me) && t.after.as_deref() == Some("は"))
-        && context.topic_is_near
-        && let Some(topic) = context.topic.as_ref().filter(|t| t.is_third_party() && t.people.len() == 1)
-    {
-        filled.subject = filled.target.take();
-        filled.target = Some(topic.clone());
-    }
     // «タクミさん、霊能者っぽい動きしてるよね», «5番、狼目で見てます»: a name set off at the start is what an
     // opinion or a result is about when the piece names nobody else.
     if filled.target.is_none()
