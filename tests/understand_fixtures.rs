@@ -736,6 +736,7 @@ only looks like a role	ja	シオンは狂人にしか見えない	ESTIMATE Agent
 smells too much is suspicion	ja	タクミくさすぎでしょ	ESTIMATE Agent[06] WEREWOLF
 considering a vote is undecided	en	I'm considering voting Kenji today.	Skip
 consolidate on is a vote	en	let's consolidate on rin	REQUEST ANY (VOTE Agent[07])
+a name before is and a progressive is its subject, not a call	en	Rin is trusting Kenji	Agent[07] ESTIMATE Agent[03] VILLAGER
 med is medium	en	med co. shion ○	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[04] HUMAN
 ";
 

@@ -649,13 +649,16 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         && tokens.get(1).is_some_and(|next| vocative_follows(scene, next))
         // "Rin has me pegged as…", "Yumi is the one I suspect", "rin and I both voted…": a verb holding "me" /
         // "you", a relative clause's head or a joiner after the name makes it a subject or an object, not a call.
+        // "Rin is trusting Kenji": a verb called for follows the name right away ("Midori vote Shion").
         && tokens.get(1).is_none_or(|next| {
-            !next.is_agent()
-                || !text.get(token.end..next.start).is_some_and(|gap| {
-                    scene.lexicon.nearby.held_before(gap)
-                        || scene.lexicon.nearby.heads_relative_clause(gap)
-                        || scene.lexicon.joins(gap)
-                })
+            let gap = text.get(token.end..next.start).unwrap_or("");
+            if next.is_agent() {
+                !(scene.lexicon.nearby.held_before(gap)
+                    || scene.lexicon.nearby.heads_relative_clause(gap)
+                    || scene.lexicon.joins(gap))
+            } else {
+                !next.is_cue() || !gap.contains(char::is_alphanumeric)
+            }
         })
     {
         let party = vocative(token, agent);
