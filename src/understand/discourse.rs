@@ -646,20 +646,7 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         && let Some(agent) = scene.skeleton.refs[index].agent
         && text[first.start..token.start].trim().is_empty()
         && Some(agent) != scene.ctx.speaker
-        && tokens.get(1).is_some_and(|next| vocative_follows(scene, next))
-        // "Rin has me pegged as…", "Yumi is the one I suspect", "rin and I both voted…": a verb holding "me" /
-        // "you", a relative clause's head or a joiner after the name makes it a subject or an object, not a call.
-        // "Rin is trusting Kenji": a verb called for follows the name right away ("Midori vote Shion").
-        && tokens.get(1).is_none_or(|next| {
-            let gap = text.get(token.end..next.start).unwrap_or("");
-            if next.is_agent() {
-                !(scene.lexicon.nearby.held_before(gap)
-                    || scene.lexicon.nearby.heads_relative_clause(gap)
-                    || scene.lexicon.joins(gap))
-            } else {
-                !next.is_cue() || !gap.contains(char::is_alphanumeric)
-            }
-        })
+        && tokens.get(1).is_some_and(|next| vocative_follows(scene, token, next))
     {
         let party = vocative(token, agent);
         drop_call(&mut pieces[0], token);
@@ -729,14 +716,25 @@ fn sentence_tokens(sentence: &Sentence) -> std::ops::Range<usize> {
 }
 
 /// What may follow an English vocative without a comma ("Minato please vote…", "Benjamin did you…").
-fn vocative_follows(scene: &Scene, next: &Token) -> bool {
+fn vocative_follows(scene: &Scene, name: &Token, next: &Token) -> bool {
+    let gap = scene.skeleton.text.get(name.end..next.start).unwrap_or("");
     match next.kind {
-        Tok::Agent { kind, .. } => matches!(kind, RefKind::Me | RefKind::You),
+        // "Rin has me pegged as…", "Yumi is the one I suspect", "rin and I both voted…": a verb holding "me" /
+        // "you", a relative clause's head or a joiner after the name makes it a subject or an object, not a call.
+        Tok::Agent { kind, .. } => {
+            matches!(kind, RefKind::Me | RefKind::You)
+                && !(scene.lexicon.nearby.held_before(gap)
+                    || scene.lexicon.nearby.heads_relative_clause(gap)
+                    || scene.lexicon.joins(gap))
+        }
         Tok::Word(Lex::Wh) => true,
         Tok::Word(Lex::Markers(flags)) => flags.any(Flags::REQUEST | Flags::QUESTION | Flags::INFO),
-        // "Minato please vote…", "Midori vote Shion": a verb in its base form ("Sakura claims medium" reports).
+        // "Minato please vote…", "Midori vote Shion": a verb in its base form, right after the name ("Sakura
+        // claims medium" reports; "Rin is trusting Kenji" is no call).
         Tok::Word(Lex::Cue(f)) => {
-            scene.lexicon.frames.frames[f as usize].verb && !inflected(&scene.skeleton.text[next.start..next.end])
+            scene.lexicon.frames.frames[f as usize].verb
+                && !inflected(&scene.skeleton.text[next.start..next.end])
+                && !gap.contains(char::is_alphanumeric)
         }
         _ => false,
     }
