@@ -737,6 +737,47 @@ smells too much is suspicion	ja	タクミくさすぎでしょ	ESTIMATE Agent[06
 considering a vote is undecided	en	I'm considering voting Kenji today.	Skip
 consolidate on is a vote	en	let's consolidate on rin	REQUEST ANY (VOTE Agent[07])
 a name before is and a progressive is its subject, not a call	en	Rin is trusting Kenji	Agent[07] ESTIMATE Agent[03] VILLAGER
+a third party sure of a role holds the opinion	en	Yumi is sure that Takumi is the possessed.	Agent[08] ESTIMATE Agent[06] POSSESSED
+a third party who believes holds the opinion	en	Minato believes Rin is a villager.	Agent[01] ESTIMATE Agent[07] VILLAGER
+I am sure is still the speaker's opinion	en	I'm sure Sakura is a wolf.	ESTIMATE Agent[02] WEREWOLF
+another player's true self is an opinion of them	ja	サクラの正体は狂人だと思う	ESTIMATE Agent[02] POSSESSED
+one's own true self is a claim	ja	俺の正体は狩人だ	COMINGOUT Agent[09] BODYGUARD
+a true self with a medium source is a result	ja	霊能の結果です。処刑されたミナト、正体は人間でした	IDENTIFIED Agent[01] HUMAN
+a player's divination with rashii is their result	ja	サクラの占いだとユミは人狼らしいよ	Agent[02] DIVINED Agent[08] WEREWOLF
+rashii alone is the speaker's suspicion	ja	タクミは人狼らしいな	ESTIMATE Agent[06] WEREWOLF
+yue gives a reason	ja	ユミは占い師である可能性が高いゆえ、今夜はユミを守る	BECAUSE (ESTIMATE Agent[08] SEER) (GUARD Agent[08])
+an owned claim noun reports no claim	en	Sakura's seer claim looks shaky to me.	Skip
+kanarazu denies nothing	ja	ケンジは必ず最後に意見を変えるから怪しい	ESTIMATE Agent[03] WEREWOLF
+the time of the vote is no vote	ja	リンは投票前になると黙る	Skip
+according to a claimed medium, a result is theirs	en	Rin came out as medium, and according to Rin the executed Kenji was white.	Agent[07] COMINGOUT Agent[07] MEDIUM ; Agent[07] IDENTIFIED Agent[03] HUMAN
+hikaete asks not to	ja	ミナトに投票するのはみんな控えてください	REQUEST ANY (NOT (VOTE Agent[01]))
+oyasumi is no guard	ja	今夜はサクラの護衛はお休みにします	NOT (GUARD Agent[02])
+from X's view asks X	ja	ケンジから見て、リンは白い？	INQUIRE Agent[03] (ESTIMATE Agent[07] VILLAGER)
+no objection agrees	ja	day1 ID:4に異論はありません	AGREE TALK day1 ID:4
+te-yatte asks the one called	ja	サクラ、ユミを信じてやってよ	REQUEST Agent[02] (ESTIMATE Agent[08] VILLAGER)
+a decision taken politely is intent	ja	本日はミナトさんに投票することにいたしました	VOTE Agent[01]
+a vote declared by the one called is theirs	ja	タクミ、ミヅキに投票するって宣言してたよね	Agent[06] VOTE Agent[05]
+a free relative is no question	en	Rin is where my suspicion lands. She's a wolf.	ESTIMATE Agent[07] WEREWOLF ; ESTIMATE Agent[07] WEREWOLF
+a verb after my is a noun	en	My vote goes to Shion today.	VOTE Agent[04]
+your before a role is no claim of mine	en	Sakura, I need your divination result now.	INQUIRE Agent[02] (DIVINED ANY ANY)
+your after a copula still claims	en	I'm your bodyguard, everyone.	COMINGOUT Agent[09] BODYGUARD
+your before a role is not what I am	en	I need your medium findings, Yumi.	INQUIRE Agent[08] (IDENTIFIED ANY ANY)
+the execution named is no vote	en	Yesterday's lynch hit Minato, and he was human per my medium read.	IDENTIFIED Agent[01] HUMAN
+a power word before yattemasu names the role	ja	今回は占いやってます	COMINGOUT Agent[09] SEER
+doushitemo is no why	ja	どうしてもタクミを信用できない	NOT (ESTIMATE Agent[06] VILLAGER)
+possessed smell is suspicion of possessed	ja	ミナトは狂人の匂いがする	ESTIMATE Agent[01] POSSESSED
+cannot bring myself to trust denies trust	ja	リンを信じる気になれない	NOT (ESTIMATE Agent[07] VILLAGER)
+i'd love to lynch is a wish, ambiguous	en	I'd love to lynch Kenji.	Skip
+down as is an opinion held	en	Takumi has Sakura down as the seer.	Agent[06] ESTIMATE Agent[02] SEER
+named himself is a claim	en	Shion named himself the bodyguard yesterday.	Agent[04] COMINGOUT Agent[04] BODYGUARD
+cosign agrees	en	I cosign day2 ID:5.	AGREE TALK day2 ID:5
+against a talk disagrees	en	I'm against day1 ID:2.	DISAGREE TALK day1 ID:2
+I'd like to know asks	en	Rin, I'd like to know who you suspect.	INQUIRE Agent[07] (ESTIMATE ANY WEREWOLF)
+nitsuitewa marks the topic	ja	リンについては村人だと思う	ESTIMATE Agent[07] VILLAGER
+to kangaeru is an opinion holder	ja	ミヅキは占い師を名乗ってるけど、私は人狼だと考えてる	Agent[05] COMINGOUT Agent[05] SEER ; ESTIMATE Agent[05] WEREWOLF
+a name written is the vote's target	ja	昨日はリンの名前を書いて投票した	VOTED Agent[07]
+the outcome of thinking is no result	ja	よく考えた結果、今日はサクラに投票します	VOTE Agent[02]
+everyone but a player is nobody named, nor the topic	ja	ケンジは白だったね。とりあえず、俺はケンジ以外に人狼がいると思ってる	Skip
 med is medium	en	med co. shion ○	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[04] HUMAN
 ";
 

@@ -417,7 +417,8 @@ fn check_modality(f: &Filled) -> Result<(), Drop> {
     // "apparently she protected Sakura": so is an act they are said to have done.
     let acted =
         f.frame.is_some_and(|frame| matches!(frame.class, Class::Vote | Class::Divine | Class::Guard | Class::Attack));
-    let attributed = (acted || f.flags.any(Flags::OPINION | Flags::REPORT))
+    // «サクラの占いだとユミは人狼らしいよ»: a result heard from the player whose divination it is is theirs.
+    let attributed = (acted || f.flags.any(Flags::OPINION | Flags::REPORT) || f.source.is_some())
         && f.subject.as_ref().is_some_and(|p| p.is_third_party() && p.people.len() == 1);
     if f.flags.any(Flags::HEARSAY) && !attributed {
         return Err(drop("unattributed hearsay (C5)"));
@@ -657,7 +658,7 @@ fn counted_before(before: &str) -> bool {
 
 /// COMINGOUT.
 fn claim(scene: &Scene, f: &Filled) -> Built {
-    let Some(role) = role_of(f) else {
+    let Some(role) = role_of(f).or_else(|| power_before_cue(scene, f)) else {
         // "No COs.", "No role claims": a call that nobody comes out (C7), to the whole team however addressed.
         let opens_clause = scene.skeleton.text[..f.cue.0]
             .trim_end()
@@ -697,14 +698,21 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
         return Err(drop("a claim by 'who'"));
     }
     // «ミドリ1COでベンジャミン黒か»: a result mark beside a claim is the claimant's result, not the role claimed.
-    if f.frame.is_none_or(|frame| frame.value.is_none()) && f.values.iter().all(|(v, _)| matches!(v, Value::Mark(_))) {
+    if f.frame.is_none_or(|frame| frame.value.is_none())
+        && !f.values.is_empty()
+        && f.values.iter().all(|(v, _)| matches!(v, Value::Mark(_)))
+    {
         return Err(drop("a result mark names no role to claim"));
     }
     // «タクミさんの占い師CO(は信用できる)»: a claim named as a noun with its owner is talked about, not made; noun
     // phrases report nothing (C18).
-    if f.frame.is_some_and(|frame| frame.value.is_some())
-        && f.subject.as_ref().is_some_and(|p| p.after.as_deref() == Some("の"))
-    {
+    let owned_noun = |p: &Party| match p.after.as_deref() {
+        Some("の") => f.frame.is_some_and(|frame| frame.value.is_some()),
+        // "Takumi's bodyguard claim" ("Takumi's claiming seer" is a verb).
+        Some("'s") => scene.skeleton.text.get(f.cue.0..f.cue.1).is_some_and(|cue| cue.eq_ignore_ascii_case("claim")),
+        _ => false,
+    };
+    if f.subject.as_ref().is_some_and(owned_noun) {
         return Err(drop("a claim named as a noun with its owner («Xの占いCO») reports nothing (C18)"));
     }
     if f.flags.any(Flags::NOUN) || counted_before(&scene.skeleton.text[..f.cue.0]) {
@@ -758,6 +766,10 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
         }
         None => vec![scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?],
     };
+    // «リンの正体は人狼»: another player's true self is what the speaker says of them, read by the copula.
+    if f.frame.is_some_and(|frame| frame.own_only) && claimants.iter().any(|&c| Some(c) != scene.ctx.speaker) {
+        return Err(drop("another player's true self is no claim of theirs"));
+    }
     // "I won't retract my seer claim": a retraction denied keeps the claim, which is not said again here.
     if f.flags.any(Flags::RETRACT) && f.flags.any(Flags::NEG) {
         return Err(drop("a retraction denied"));
@@ -773,6 +785,17 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
         });
     }
     combine(out, f.subject.as_ref().and_then(|p| p.quant))
+}
+
+/// «霊媒やってます»: a power's word right before a claim verb names the role that holds it.
+fn power_before_cue(scene: &Scene, f: &Filled) -> Option<Role> {
+    let token = scene.tokens.iter().take_while(|t| t.end <= f.cue.0).last()?;
+    let adjacent = scene.skeleton.text.get(token.end..f.cue.0).is_some_and(|gap| gap.trim().is_empty());
+    match token.lex() {
+        Some(Lex::Source(Source::Divination)) if adjacent => Some(Role::Seer),
+        Some(Lex::Source(Source::Medium)) if adjacent => Some(Role::Medium),
+        _ => None,
+    }
 }
 
 /// «@ユミ 占いCOしてるのに…», «占いCOしてるよね»: a standing claim with no claimant, put to another player as what
@@ -1113,6 +1136,16 @@ fn thinker(holder: &Party, target: Option<&Party>) -> bool {
         || holder.after.is_none() && target.is_some_and(|t| t.after.as_deref() == Some("を") && t.end < holder.start)
 }
 
+/// "Shion is convinced Mizuki is a werewolf", "Rin believes Kenji is the seer": an English player right before a
+/// verb of belief about the player after it is the one who holds the opinion.
+fn believer(scene: &Scene, holder: &Party, target: Option<&Party>) -> bool {
+    scene.lexicon.word_boundaries
+        && target.is_some_and(|t| {
+            t.start > holder.end
+                && scene.skeleton.text.get(holder.end..t.start).is_some_and(|gap| scene.lexicon.nearby.believes(gap))
+        })
+}
+
 fn value_roles(f: &Filled) -> Vec<Role> {
     let mut roles: Vec<Role> = Vec::new();
     for (value, _) in &f.values {
@@ -1388,6 +1421,8 @@ fn action(scene: &Scene, f: &Filled) -> Built {
         {
             vec![asked(scene, f)?]
         }
+        // «ケンジ、シオンに入れるって宣言してたな»: an act told as the words of the player called on is theirs.
+        None if f.flags.any(Flags::REPORT) && matches!(f.address, Address::Agent(_)) => vec![asked(scene, f)?],
         None => vec![scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?],
     };
     if negate && frame.negated == Negated::Drop {
@@ -1659,10 +1694,14 @@ fn copula(scene: &Scene, f: &Filled) -> Built {
             Ok(vec![with_subject(holder, Content::Estimate { target, role })])
         }
         // «ケンジはユミが狼だと思う»: what another player, set off with «は», thinks.
+        // "Shion is convinced Mizuki is a werewolf": so does an English player before a verb of belief.
         Person::Named(_)
-            if f.flags.any(Flags::HEDGE)
-                && !f.flags.any(Flags::NEG | Flags::QUESTION)
-                && f.subject.as_ref().is_some_and(|h| h.is_third_party() && thinker(h, f.target.as_ref())) =>
+            if !f.flags.any(Flags::NEG | Flags::QUESTION)
+                && f.subject.as_ref().is_some_and(|h| {
+                    h.is_third_party()
+                        && (f.flags.any(Flags::HEDGE) && thinker(h, f.target.as_ref())
+                            || believer(scene, h, f.target.as_ref()))
+                }) =>
         {
             let target = agent(scene, subject)?;
             let holder = agent(scene, f.subject.as_ref().and_then(Party::only).unwrap_or(Person::Unknown))?;

@@ -78,6 +78,10 @@ pub struct FrameDef {
     /// ("vote Kenji", "guard me tonight").
     #[serde(default)]
     verb: bool,
+    /// The cue names a true self («正体»): the speaker's own is a claim, another player's is no claim of theirs
+    /// but a statement about them, which the copula reads («リンの正体は人狼» is the speaker's opinion).
+    #[serde(default)]
+    own_only: bool,
     #[serde(default)]
     confidence: Option<f32>,
     #[serde(default)]
@@ -202,6 +206,7 @@ pub struct Frame {
     pub genuine: bool,
     pub denies_clause: bool,
     pub verb: bool,
+    pub own_only: bool,
     pub confidence: f32,
 }
 
@@ -309,6 +314,9 @@ fn compile_frame(def: &FrameDef) -> Result<Frame, String> {
     if def.denies_clause && def.class != Class::Estimate {
         return Err("only an estimate frame can deny the clause after it (`denies_clause`)".into());
     }
+    if def.own_only && def.class != Class::Claim {
+        return Err("only a claim frame can be `own_only`".into());
+    }
     if def.cues.is_empty() {
         return Err("a frame needs at least one cue word".into());
     }
@@ -328,6 +336,7 @@ fn compile_frame(def: &FrameDef) -> Result<Frame, String> {
         denies_clause: def.denies_clause,
         steer: def.steer,
         verb: def.verb,
+        own_only: def.own_only,
         confidence,
     })
 }

@@ -29,6 +29,8 @@ pub struct Nearby {
     described: Vec<String>,
     relative_heads: Vec<String>,
     holding: Vec<String>,
+    believing: Vec<String>,
+    copulas: Vec<String>,
 }
 
 fn has(list: &[String], word: &str) -> bool {
@@ -67,6 +69,8 @@ impl Nearby {
             &mut self.described,
             &mut self.relative_heads,
             &mut self.holding,
+            &mut self.believing,
+            &mut self.copulas,
         ] {
             *list = list.iter().map(|w| fold_word(w).trim().to_owned()).filter(|w| !w.is_empty()).collect();
         }
@@ -98,6 +102,16 @@ impl Nearby {
     /// Whether text before a result word ends with a third person's possessive ("her divination").
     pub fn third_person_possessive_before(&self, before: &str) -> bool {
         has(&self.third_person_possessives, last_word(before))
+    }
+
+    /// Whether text before a word ends with a possessive other than the speaker's ("I need your medium"), not
+    /// right after a copula ("I'm your medium" says what the subject is).
+    pub fn others_possessive_before(&self, before: &str) -> bool {
+        let before = before.trim_end();
+        let word = last_word(before);
+        let possessive = has(&self.third_person_possessives, word) || has(&self.addressee_possessives, word);
+        let head = before.get(..before.len() - word.len()).unwrap_or("");
+        possessive && !has(&self.copulas, last_word(head))
     }
 
     /// Whether text holds the addressee's possessive as a word ("Tell us your result").
@@ -186,6 +200,18 @@ impl Nearby {
         self.relative_heads.iter().any(|head| {
             gap.strip_suffix(head.as_str()).is_some_and(|before| before.is_empty() || before.ends_with(' '))
         })
+    }
+
+    /// Whether the text between two players is a verb of belief, "that" allowed after it ("Rin is sure (that)").
+    pub fn believes(&self, gap: &str) -> bool {
+        let gap = gap.trim();
+        let gap = self
+            .complementisers
+            .iter()
+            .find_map(|c| gap.strip_suffix(c.as_str()).filter(|head| head.ends_with(' ')))
+            .unwrap_or(gap)
+            .trim_end();
+        has(&self.believing, gap)
     }
 
     /// Whether a sentence's text opens with a word that draws a consequence ("Then Rin has to be lying").

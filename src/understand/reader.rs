@@ -1501,8 +1501,14 @@ fn fill_frame<'f>(
         // "I'll trust the seer and vote Rin": a verb after "and" continues the speaker's own clause.
         && !context.follows_me
         && opens
-        // "Last night's guard: Kenji": a verb after a possessive is a noun.
-        && !tokens.get(at).is_some_and(|cue| scene.skeleton.text[..cue.start].trim_end().ends_with("'s"))
+        // "Last night's guard: Kenji", "My shield goes on Sakura": a verb after a possessive or a determiner is a
+        // noun ("put your shield on Yumi" still tells the addressee).
+        && !tokens.get(at).is_some_and(|cue| {
+            let before = scene.skeleton.text[..cue.start].trim_end();
+            let nearby = &scene.lexicon.nearby;
+            before.ends_with("'s")
+                || nearby.without_determiners(before).len() < before.len() && !nearby.says_addressee_possessive(last_word(before))
+        })
         && !filled.flags.any(Flags::PAST | Flags::INTENT | Flags::QUESTION)
         // "Cast my vote for Mizuki yesterday": an act dated in the past is a report with its "I" left out.
         && filled.time != Some(Time::Past)
@@ -1900,6 +1906,10 @@ fn fill_state(
     if scene.skeleton.text[..value_token.start].trim_end().ends_with('(') {
         return None;
     }
+    // "I need your medium findings": a role owned by someone else is theirs, no complement of the clause's subject.
+    if !japanese && scene.lexicon.nearby.others_possessive_before(&scene.skeleton.text[..value_token.start]) {
+        return None;
+    }
     // «狂人、うまくやったぜ！»: a role word set off by a comma before more words calls to its holder.
     let called = japanese
         && scene.skeleton.text[value_token.end..]
@@ -1967,12 +1977,15 @@ fn fill_state(
     }
     // «リンは占いCOしてるけど、俺は狂人だと思ってる»: the speaker set off with «は» before a role they think of is
     // the opinion's holder; what it is about is left out, the player just talked about.
+    // «彼は白。…Agent[01]以外に人狼がいる»: everyone but a player is no one the topic could be.
+    let all_but_one = parties.iter().any(|p| p.after.as_deref() == Some("以外"));
     let holder_of_left_out = subject.filter(|&k| {
         japanese
+            && !all_but_one
             && parties[k].only() == Some(Person::Me)
             && parties[k].after.as_deref() == Some("は")
             && filled.flags.any(Flags::OPINION)
-            && matches!(value_token.lex(), Some(Lex::Role(_)))
+            && matches!(value_token.lex(), Some(Lex::Role(_) | Lex::Wolf))
     });
     if let Some(k) = holder_of_left_out
         && let Some(topic) = topic.filter(|t| t.is_third_party() && t.people.len() == 1)
@@ -1986,6 +1999,7 @@ fn fill_state(
     } else if !generic
         // «ミナトさん、村人です。» claims a role to ミナト; «リン、確実に狼だわ» says what リン is.
         && (!filled.bare_role || matches!(value_token.lex(), Some(Lex::Wolf)))
+        && !all_but_one
         && let Some(topic) = vocative.or(topic)
     {
         filled.set(Slot::Target, topic.clone());
@@ -2046,8 +2060,10 @@ fn fill_state(
         filled.set(Slot::Reporter, parties[k].clone());
     }
     // «ミヅキが霊能CO、ケンジは黒だったって», "Mizuki claimed medium and says Kenji was black": a result told as
-    // someone's words right after another player claimed the power is that player's, with the power's source.
-    if filled.flags.any(Flags::REPORT)
+    // someone's words right after another player claimed the power is that player's, with the power's source
+    // ("according to Yumi the executed Kenji was human" too).
+    let according = |p: &Party| scene.lexicon.word_boundaries && p.before.as_deref() == Some("from");
+    if (filled.flags.any(Flags::REPORT) || filled.subject.as_ref().is_some_and(according))
         && let Some((claimant, source)) = context.claimant
         && filled.values.iter().any(|(v, _)| matches!(v, Value::Mark(_) | Value::Species(_)))
         && filled.target.as_ref().and_then(Party::only).is_some_and(|p| matches!(p, Person::Named(a) if a != claimant))
