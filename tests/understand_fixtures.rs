@@ -778,6 +778,9 @@ to kangaeru is an opinion holder	ja	ミヅキは占い師を名乗ってるけ�
 a name written is the vote's target	ja	昨日はリンの名前を書いて投票した	VOTED Agent[07]
 the outcome of thinking is no result	ja	よく考えた結果、今日はサクラに投票します	VOTE Agent[02]
 everyone but a player is nobody named, nor the topic	ja	ケンジは白だったね。とりあえず、俺はケンジ以外に人狼がいると思ってる	Skip
+a gerund subject names the act and tells nobody	en	Trusting Kenji is beyond me now.	NOT (ESTIMATE Agent[03] VILLAGER)
+the victim named was attacked	en	Yumi was the victim last night.	ANY ATTACKED Agent[08]
+a name set off before a verb and another name is a call	en	Rin, give Yumi a chance and trust her.	REQUEST Agent[07] (ESTIMATE Agent[08] VILLAGER)
 med is medium	en	med co. shion ○	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[04] HUMAN
 ";
 

@@ -531,12 +531,15 @@ fn addressed(scene: &Scene, sentence: &Sentence, state: &mut State) -> (Address,
         .iter()
         .filter(|t| !matches!(t.lex(), Some(Lex::Noise | Lex::Conn(_))))
         .collect();
-    // «タクミ、ミヅキ、リンの中に…»: a list of three names or more, or with a quantifier, addresses nobody.
+    // «タクミ、ミヅキ、リンの中に…»: a list of three names or more, or with a quantifier, addresses nobody
+    // ("Kenji, cut Mizuki some slack" opens with a word that is no name).
     let list_goes_on = pieces.get(1).is_some_and(|next| {
         let next_tokens = &scene.tokens[next.tokens.clone()];
-        next_tokens.first().is_some_and(|t| matches!(t.kind, Tok::Agent { kind: RefKind::Other, .. }))
-            && (next_tokens.len() == 1
-                || scene.tokens[sentence_tokens(sentence)].iter().any(|t| matches!(t.lex(), Some(Lex::Quant(_)))))
+        next_tokens.first().is_some_and(|t| {
+            matches!(t.kind, Tok::Agent { kind: RefKind::Other, .. })
+                && scene.skeleton.text.get(next.start..t.start).is_some_and(|gap| gap.trim().is_empty())
+        }) && (next_tokens.len() == 1
+            || scene.tokens[sentence_tokens(sentence)].iter().any(|t| matches!(t.lex(), Some(Lex::Quant(_)))))
     });
     let text = scene.skeleton.text.as_str();
     let only = |pred: &dyn Fn(&Token) -> bool| tokens.len() == 1 && pred(tokens[0]);

@@ -1510,6 +1510,11 @@ fn fill_frame<'f>(
                 || nearby.without_determiners(before).len() < before.len() && !nearby.says_addressee_possessive(last_word(before))
         })
         && !filled.flags.any(Flags::PAST | Flags::INTENT | Flags::QUESTION)
+        // "Trusting Shion is beyond me": a gerund names the act; it tells nobody to do it.
+        && !tokens.get(at).is_some_and(|cue| {
+            let first_word = scene.skeleton.text[cue.start..cue.end].split(' ').next().unwrap_or_default();
+            first_word.to_ascii_lowercase().ends_with("ing")
+        })
         // "Cast my vote for Mizuki yesterday": an act dated in the past is a report with its "I" left out.
         && filled.time != Some(Time::Past)
         && filled.subject_party().is_none_or(|p| p.only() == Some(Person::Everyone));
