@@ -789,7 +789,7 @@ fn claim(scene: &Scene, f: &Filled) -> Built {
 
 /// «霊媒やってます»: a power's word right before a claim verb names the role that holds it.
 fn power_before_cue(scene: &Scene, f: &Filled) -> Option<Role> {
-    let token = scene.tokens.iter().take_while(|t| t.end <= f.cue.0).last()?;
+    let token = scene.tokens[..scene.tokens.partition_point(|t| t.end <= f.cue.0)].last()?;
     let adjacent = scene.skeleton.text.get(token.end..f.cue.0).is_some_and(|gap| gap.trim().is_empty());
     match token.lex() {
         Some(Lex::Source(Source::Divination)) if adjacent => Some(Role::Seer),

@@ -1501,20 +1501,8 @@ fn fill_frame<'f>(
         // "I'll trust the seer and vote Rin": a verb after "and" continues the speaker's own clause.
         && !context.follows_me
         && opens
-        // "Last night's guard: Kenji", "My shield goes on Sakura": a verb after a possessive or a determiner is a
-        // noun ("put your shield on Yumi" still tells the addressee).
-        && !tokens.get(at).is_some_and(|cue| {
-            let before = scene.skeleton.text[..cue.start].trim_end();
-            let nearby = &scene.lexicon.nearby;
-            before.ends_with("'s")
-                || nearby.without_determiners(before).len() < before.len() && !nearby.says_addressee_possessive(last_word(before))
-        })
+        && !tokens.get(at).is_some_and(|cue| names_the_act(scene, cue))
         && !filled.flags.any(Flags::PAST | Flags::INTENT | Flags::QUESTION)
-        // "Trusting Shion is beyond me": a gerund names the act; it tells nobody to do it.
-        && !tokens.get(at).is_some_and(|cue| {
-            let first_word = scene.skeleton.text[cue.start..cue.end].split(' ').next().unwrap_or_default();
-            first_word.to_ascii_lowercase().ends_with("ing")
-        })
         // "Cast my vote for Mizuki yesterday": an act dated in the past is a report with its "I" left out.
         && filled.time != Some(Time::Past)
         && filled.subject_party().is_none_or(|p| p.only() == Some(Person::Everyone));
@@ -1522,6 +1510,21 @@ fn fill_frame<'f>(
     filled.context_source = context.source.clone();
     filled.address = context.address;
     Some(filled)
+}
+
+/// Whether an English verb cue names its act rather than tells anyone to do it: after a possessive or a
+/// determiner it is a noun ("Last night's guard: Kenji", "My shield goes on Sakura"; "put your shield on Yumi"
+/// still tells the addressee), and as a gerund it is a subject ("Trusting Shion is beyond me").
+fn names_the_act(scene: &Scene, cue: &Token) -> bool {
+    let text = scene.skeleton.text.as_str();
+    let before = text[..cue.start].trim_end();
+    let nearby = &scene.lexicon.nearby;
+    let after_determiner =
+        nearby.without_determiners(before).len() < before.len() && !nearby.says_addressee_possessive(last_word(before));
+    let first_word = text[cue.start..cue.end].split(' ').next().unwrap_or_default();
+    let gerund = first_word.len() > 3
+        && first_word.get(first_word.len() - 3..).is_some_and(|ending| ending.eq_ignore_ascii_case("ing"));
+    before.ends_with("'s") || after_determiner || gerund
 }
 
 /// The sentence's own vocative, not the utterance's leading `@` mention standing in for it: an earlier
