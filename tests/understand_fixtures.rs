@@ -781,6 +781,7 @@ everyone but a player is nobody named, nor the topic	ja	ケンジは白だった
 a gerund subject names the act and tells nobody	en	Trusting Kenji is beyond me now.	NOT (ESTIMATE Agent[03] VILLAGER)
 the victim named was attacked	en	Yumi was the victim last night.	ANY ATTACKED Agent[08]
 a name set off before a verb and another name is a call	en	Rin, give Yumi a chance and trust her.	REQUEST Agent[07] (ESTIMATE Agent[08] VILLAGER)
+an act owned by his is no act of the speaker's	en	His guard last night was on Yumi.	Skip
 med is medium	en	med co. shion ○	COMINGOUT Agent[09] MEDIUM ; IDENTIFIED Agent[04] HUMAN
 ";
 

@@ -1423,6 +1423,13 @@ fn action(scene: &Scene, f: &Filled) -> Built {
         }
         // «ケンジ、シオンに入れるって宣言してたな»: an act told as the words of the player called on is theirs.
         None if f.flags.any(Flags::REPORT) && matches!(f.address, Address::Agent(_)) => vec![asked(scene, f)?],
+        // "According to Kenji, his guard last night was on Yumi": an act owned by "his" / "her" is someone else's,
+        // and the word names nobody here.
+        None if scene.lexicon.word_boundaries
+            && scene.lexicon.nearby.third_person_possessive_before(&scene.skeleton.text[..f.cue.0]) =>
+        {
+            return Err(drop("an act owned by a third person named by a possessive only"));
+        }
         None => vec![scene.ctx.speaker.ok_or_else(|| drop("no speaker is given"))?],
     };
     if negate && frame.negated == Negated::Drop {
